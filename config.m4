@@ -1,0 +1,68 @@
+dnl config.m4 for extension fastqueue
+
+PHP_ARG_ENABLE([fastqueue],
+  [whether to enable FastQueue support],
+  [AS_HELP_STRING([--enable-fastqueue], [Enable FastQueue, the native Redis queue worker])],
+  [yes])
+
+PHP_ARG_WITH([hiredis-dir],
+  [for hiredis],
+  [AS_HELP_STRING([[--with-hiredis-dir[=DIR]]], [FastQueue: hiredis install prefix (default: pkg-config, then /usr and /usr/local)])],
+  [no],
+  [no])
+
+PHP_ARG_ENABLE([fastqueue-dev],
+  [whether to build FastQueue with developer warnings as errors],
+  [AS_HELP_STRING([--enable-fastqueue-dev], [FastQueue: add -Wall -Wextra -Werror (for development and CI)])],
+  [no],
+  [no])
+
+if test "$PHP_FASTQUEUE" != "no"; then
+  dnl PHP 8.2 is the floor: the code uses 8.2's Zend API.
+  AC_MSG_CHECKING([PHP version])
+  if test -z "$PHP_VERSION_ID" && test -n "$PHP_CONFIG"; then
+    PHP_VERSION_ID=`$PHP_CONFIG --vernum`
+  fi
+  if test -z "$PHP_VERSION_ID" || test "$PHP_VERSION_ID" -lt 80200; then
+    AC_MSG_ERROR([FastQueue needs PHP 8.2 or newer (found $PHP_VERSION_ID)])
+  fi
+  AC_MSG_RESULT([$PHP_VERSION_ID, ok])
+
+  dnl hiredis: pkg-config first, then an explicit or well-known prefix.
+  HIREDIS_FOUND=no
+  if test "$PHP_HIREDIS_DIR" = "no" || test "$PHP_HIREDIS_DIR" = "yes"; then
+    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.13], [
+      PHP_EVAL_INCLINE($HIREDIS_CFLAGS)
+      PHP_EVAL_LIBLINE($HIREDIS_LIBS, FASTQUEUE_SHARED_LIBADD)
+      HIREDIS_FOUND=yes
+    ], [:])
+  fi
+  if test "$HIREDIS_FOUND" = "no"; then
+    AC_MSG_CHECKING([for hiredis headers])
+    for dir in $PHP_HIREDIS_DIR /usr/local /usr; do
+      if test -r "$dir/include/hiredis/hiredis.h"; then
+        HIREDIS_PREFIX=$dir
+        break
+      fi
+    done
+    if test -z "$HIREDIS_PREFIX"; then
+      AC_MSG_RESULT([not found])
+      AC_MSG_ERROR([hiredis not found: install libhiredis-dev or pass --with-hiredis-dir=DIR])
+    fi
+    AC_MSG_RESULT([$HIREDIS_PREFIX])
+    PHP_ADD_INCLUDE($HIREDIS_PREFIX/include)
+    PHP_ADD_LIBRARY_WITH_PATH(hiredis, $HIREDIS_PREFIX/$PHP_LIBDIR, FASTQUEUE_SHARED_LIBADD)
+  fi
+
+  if test "$PHP_FASTQUEUE_DEV" != "no"; then
+    FASTQUEUE_CFLAGS="-Wall -Wextra -Werror"
+  else
+    FASTQUEUE_CFLAGS="-Wall -Wextra"
+  fi
+
+  PHP_NEW_EXTENSION(fastqueue,
+    fastqueue.c src/conn.c src/lua_scripts.c src/redis_queue.c src/job.c src/payload.c,
+    $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $FASTQUEUE_CFLAGS])
+  PHP_ADD_BUILD_DIR($ext_builddir/src)
+  PHP_SUBST(FASTQUEUE_SHARED_LIBADD)
+fi

@@ -1,0 +1,78 @@
+/* The module: class registration, MINFO. Class logic lives in src/. */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+#include "ext/spl/spl_exceptions.h"
+#include "php_fastqueue.h"
+#include "src/conn.h"
+#include "src/redis_queue.h"
+#include "src/job.h"
+#include "fastqueue_arginfo.h"
+
+zend_class_entry *fastqueue_ce_Exception;
+zend_class_entry *fastqueue_ce_ConnectionException;
+zend_class_entry *fastqueue_ce_RedisException;
+zend_class_entry *fastqueue_ce_PayloadException;
+zend_class_entry *fastqueue_ce_RedisQueue;
+zend_class_entry *fastqueue_ce_Job;
+
+PHP_MINIT_FUNCTION(fastqueue)
+{
+	(void) type;
+	(void) module_number;
+	fastqueue_ce_Exception = register_class_FastQueue_Exception(spl_ce_RuntimeException);
+	fastqueue_ce_ConnectionException = register_class_FastQueue_ConnectionException(fastqueue_ce_Exception);
+	fastqueue_ce_RedisException = register_class_FastQueue_RedisException(fastqueue_ce_Exception);
+	fastqueue_ce_PayloadException = register_class_FastQueue_PayloadException(fastqueue_ce_Exception);
+
+	fastqueue_ce_RedisQueue = register_class_FastQueue_RedisQueue();
+	fastqueue_redis_queue_minit(fastqueue_ce_RedisQueue);
+
+	fastqueue_ce_Job = register_class_FastQueue_Job();
+	fastqueue_job_minit(fastqueue_ce_Job);
+	return SUCCESS;
+}
+
+PHP_MINFO_FUNCTION(fastqueue)
+{
+	(void) zend_module;
+	php_info_print_table_start();
+	php_info_print_table_row(2, "FastQueue support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_FASTQUEUE_VERSION);
+	php_info_print_table_row(2, "hiredis version", fastqueue_hiredis_version());
+	php_info_print_table_row(2, "Laravel queue protocol", "Redis queue (queues:NAME, :delayed, :reserved, :notify)");
+	php_info_print_table_end();
+}
+
+static const zend_module_dep fastqueue_deps[] = {
+	ZEND_MOD_REQUIRED("json")
+	ZEND_MOD_REQUIRED("spl")
+	ZEND_MOD_REQUIRED("date")
+	ZEND_MOD_END
+};
+
+zend_module_entry fastqueue_module_entry = {
+	STANDARD_MODULE_HEADER_EX,
+	NULL,
+	fastqueue_deps,
+	"fastqueue",
+	NULL,                       /* functions: the API is classes only */
+	PHP_MINIT(fastqueue),
+	NULL,
+	NULL,
+	NULL,
+	PHP_MINFO(fastqueue),
+	PHP_FASTQUEUE_VERSION,
+	STANDARD_MODULE_PROPERTIES
+};
+
+#ifdef COMPILE_DL_FASTQUEUE
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(fastqueue)
+#endif

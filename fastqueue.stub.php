@@ -1,0 +1,127 @@
+<?php
+
+/**
+ * FastQueue's public API. This stub is the reference: fastqueue_arginfo.h is
+ * generated from it (scripts/gen-arginfo) and committed.
+ *
+ * @generate-class-entries
+ */
+
+namespace FastQueue {
+
+    /** The base of every exception FastQueue throws. */
+    class Exception extends \RuntimeException {}
+
+    /** Cannot connect, authentication refused, or the connection was lost. */
+    class ConnectionException extends Exception {}
+
+    /** Redis answered a command with an error reply. */
+    class RedisException extends Exception {}
+
+    /** A payload that is not a valid job. */
+    class PayloadException extends Exception {}
+
+    /**
+     * A Laravel-compatible Redis queue: same keys, payloads and script semantics
+     * as Illuminate\Queue\RedisQueue.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class RedisQueue
+    {
+        public function __construct(array $options = []) {}
+
+        /** Pushes a job; returns its id. */
+        public function push(string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
+
+        /** Pushes a ready-made payload (a JSON object); returns its "id". */
+        public function pushRaw(string $payload, ?string $queue = null): string {}
+
+        /** Pushes a job that becomes available after $delay seconds (or at the given time). */
+        public function later(int|float|\DateTimeInterface $delay, string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
+
+        public function laterRaw(int|float|\DateTimeInterface $delay, string $payload, ?string $queue = null): string {}
+
+        /** Pushes several jobs in one Redis round trip; returns their ids in order. */
+        public function bulk(array $jobs, mixed $data = '', ?string $queue = null): array {}
+
+        /** Migrates due jobs and reserves the next one, in one round trip. */
+        public function pop(?string $queue = null): ?Job {}
+
+        /** Pending + delayed + reserved, as Laravel counts. */
+        public function size(?string $queue = null): int {}
+
+        public function pendingSize(?string $queue = null): int {}
+
+        public function delayedSize(?string $queue = null): int {}
+
+        public function reservedSize(?string $queue = null): int {}
+
+        /** Removes every job of the queue; returns how many there were. */
+        public function clear(?string $queue = null): int {}
+
+        /** The full key of the queue without the prefix, e.g. "queues:default". */
+        public function getQueue(?string $queue = null): string {}
+
+        /** The Redis key prefix in use. */
+        public function getPrefix(): string {}
+    }
+
+    /**
+     * A reserved job. Created by RedisQueue::pop(), never directly.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Job
+    {
+        private function __construct() {}
+
+        public function getJobId(): string {}
+
+        public function uuid(): ?string {}
+
+        public function getName(): string {}
+
+        public function resolveName(): string {}
+
+        public function getRawBody(): string {}
+
+        public function getReservedJob(): string {}
+
+        public function payload(): array {}
+
+        public function getData(): mixed {}
+
+        public function attempts(): int {}
+
+        public function maxTries(): ?int {}
+
+        public function maxExceptions(): ?int {}
+
+        public function timeout(): ?int {}
+
+        public function retryUntil(): ?int {}
+
+        public function backoff(): ?array {}
+
+        public function shouldFailOnTimeout(): bool {}
+
+        public function getQueue(): string {}
+
+        public function delete(): void {}
+
+        public function release(int $delay = 0): void {}
+
+        public function fail(?\Throwable $e = null): void {}
+
+        public function isDeleted(): bool {}
+
+        public function isReleased(): bool {}
+
+        public function isDeletedOrReleased(): bool {}
+
+        public function hasFailed(): bool {}
+    }
+}

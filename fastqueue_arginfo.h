@@ -1,0 +1,292 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 04b323bf447acb93697f6ceb91b85061e22ccdad */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_push, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, job, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_MIXED, 0, "\'\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_pushRaw, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_later, 0, 2, IS_STRING, 0)
+	ZEND_ARG_OBJ_TYPE_MASK(0, delay, DateTimeInterface, MAY_BE_LONG|MAY_BE_DOUBLE, NULL)
+	ZEND_ARG_TYPE_INFO(0, job, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_MIXED, 0, "\'\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_laterRaw, 0, 2, IS_STRING, 0)
+	ZEND_ARG_OBJ_TYPE_MASK(0, delay, DateTimeInterface, MAY_BE_LONG|MAY_BE_DOUBLE, NULL)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_bulk, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, jobs, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, data, IS_MIXED, 0, "\'\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_FastQueue_RedisQueue_pop, 0, 0, FastQueue\\Job, 1)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_size, 0, 0, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_RedisQueue_pendingSize arginfo_class_FastQueue_RedisQueue_size
+
+#define arginfo_class_FastQueue_RedisQueue_delayedSize arginfo_class_FastQueue_RedisQueue_size
+
+#define arginfo_class_FastQueue_RedisQueue_reservedSize arginfo_class_FastQueue_RedisQueue_size
+
+#define arginfo_class_FastQueue_RedisQueue_clear arginfo_class_FastQueue_RedisQueue_size
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_getQueue, 0, 0, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_getPrefix, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_Job___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Job_getJobId arginfo_class_FastQueue_RedisQueue_getPrefix
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_uuid, 0, 0, IS_STRING, 1)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Job_getName arginfo_class_FastQueue_RedisQueue_getPrefix
+
+#define arginfo_class_FastQueue_Job_resolveName arginfo_class_FastQueue_RedisQueue_getPrefix
+
+#define arginfo_class_FastQueue_Job_getRawBody arginfo_class_FastQueue_RedisQueue_getPrefix
+
+#define arginfo_class_FastQueue_Job_getReservedJob arginfo_class_FastQueue_RedisQueue_getPrefix
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_payload, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_getData, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_attempts, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_maxTries, 0, 0, IS_LONG, 1)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Job_maxExceptions arginfo_class_FastQueue_Job_maxTries
+
+#define arginfo_class_FastQueue_Job_timeout arginfo_class_FastQueue_Job_maxTries
+
+#define arginfo_class_FastQueue_Job_retryUntil arginfo_class_FastQueue_Job_maxTries
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_backoff, 0, 0, IS_ARRAY, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_shouldFailOnTimeout, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Job_getQueue arginfo_class_FastQueue_RedisQueue_getPrefix
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_delete, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_release, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delay, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_fail, 0, 0, IS_VOID, 0)
+	ZEND_ARG_OBJ_INFO_WITH_DEFAULT_VALUE(0, e, Throwable, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Job_isDeleted arginfo_class_FastQueue_Job_shouldFailOnTimeout
+
+#define arginfo_class_FastQueue_Job_isReleased arginfo_class_FastQueue_Job_shouldFailOnTimeout
+
+#define arginfo_class_FastQueue_Job_isDeletedOrReleased arginfo_class_FastQueue_Job_shouldFailOnTimeout
+
+#define arginfo_class_FastQueue_Job_hasFailed arginfo_class_FastQueue_Job_shouldFailOnTimeout
+
+
+ZEND_METHOD(FastQueue_RedisQueue, __construct);
+ZEND_METHOD(FastQueue_RedisQueue, push);
+ZEND_METHOD(FastQueue_RedisQueue, pushRaw);
+ZEND_METHOD(FastQueue_RedisQueue, later);
+ZEND_METHOD(FastQueue_RedisQueue, laterRaw);
+ZEND_METHOD(FastQueue_RedisQueue, bulk);
+ZEND_METHOD(FastQueue_RedisQueue, pop);
+ZEND_METHOD(FastQueue_RedisQueue, size);
+ZEND_METHOD(FastQueue_RedisQueue, pendingSize);
+ZEND_METHOD(FastQueue_RedisQueue, delayedSize);
+ZEND_METHOD(FastQueue_RedisQueue, reservedSize);
+ZEND_METHOD(FastQueue_RedisQueue, clear);
+ZEND_METHOD(FastQueue_RedisQueue, getQueue);
+ZEND_METHOD(FastQueue_RedisQueue, getPrefix);
+ZEND_METHOD(FastQueue_Job, __construct);
+ZEND_METHOD(FastQueue_Job, getJobId);
+ZEND_METHOD(FastQueue_Job, uuid);
+ZEND_METHOD(FastQueue_Job, getName);
+ZEND_METHOD(FastQueue_Job, resolveName);
+ZEND_METHOD(FastQueue_Job, getRawBody);
+ZEND_METHOD(FastQueue_Job, getReservedJob);
+ZEND_METHOD(FastQueue_Job, payload);
+ZEND_METHOD(FastQueue_Job, getData);
+ZEND_METHOD(FastQueue_Job, attempts);
+ZEND_METHOD(FastQueue_Job, maxTries);
+ZEND_METHOD(FastQueue_Job, maxExceptions);
+ZEND_METHOD(FastQueue_Job, timeout);
+ZEND_METHOD(FastQueue_Job, retryUntil);
+ZEND_METHOD(FastQueue_Job, backoff);
+ZEND_METHOD(FastQueue_Job, shouldFailOnTimeout);
+ZEND_METHOD(FastQueue_Job, getQueue);
+ZEND_METHOD(FastQueue_Job, delete);
+ZEND_METHOD(FastQueue_Job, release);
+ZEND_METHOD(FastQueue_Job, fail);
+ZEND_METHOD(FastQueue_Job, isDeleted);
+ZEND_METHOD(FastQueue_Job, isReleased);
+ZEND_METHOD(FastQueue_Job, isDeletedOrReleased);
+ZEND_METHOD(FastQueue_Job, hasFailed);
+
+
+static const zend_function_entry class_FastQueue_Exception_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_ConnectionException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_RedisException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_PayloadException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
+	ZEND_ME(FastQueue_RedisQueue, __construct, arginfo_class_FastQueue_RedisQueue___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, push, arginfo_class_FastQueue_RedisQueue_push, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, pushRaw, arginfo_class_FastQueue_RedisQueue_pushRaw, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, later, arginfo_class_FastQueue_RedisQueue_later, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, laterRaw, arginfo_class_FastQueue_RedisQueue_laterRaw, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, bulk, arginfo_class_FastQueue_RedisQueue_bulk, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, pop, arginfo_class_FastQueue_RedisQueue_pop, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, size, arginfo_class_FastQueue_RedisQueue_size, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, pendingSize, arginfo_class_FastQueue_RedisQueue_pendingSize, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, delayedSize, arginfo_class_FastQueue_RedisQueue_delayedSize, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, reservedSize, arginfo_class_FastQueue_RedisQueue_reservedSize, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, clear, arginfo_class_FastQueue_RedisQueue_clear, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, getQueue, arginfo_class_FastQueue_RedisQueue_getQueue, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, getPrefix, arginfo_class_FastQueue_RedisQueue_getPrefix, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_Job_methods[] = {
+	ZEND_ME(FastQueue_Job, __construct, arginfo_class_FastQueue_Job___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(FastQueue_Job, getJobId, arginfo_class_FastQueue_Job_getJobId, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, uuid, arginfo_class_FastQueue_Job_uuid, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, getName, arginfo_class_FastQueue_Job_getName, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, resolveName, arginfo_class_FastQueue_Job_resolveName, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, getRawBody, arginfo_class_FastQueue_Job_getRawBody, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, getReservedJob, arginfo_class_FastQueue_Job_getReservedJob, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, payload, arginfo_class_FastQueue_Job_payload, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, getData, arginfo_class_FastQueue_Job_getData, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, attempts, arginfo_class_FastQueue_Job_attempts, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, maxTries, arginfo_class_FastQueue_Job_maxTries, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, maxExceptions, arginfo_class_FastQueue_Job_maxExceptions, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, timeout, arginfo_class_FastQueue_Job_timeout, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, retryUntil, arginfo_class_FastQueue_Job_retryUntil, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, backoff, arginfo_class_FastQueue_Job_backoff, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, shouldFailOnTimeout, arginfo_class_FastQueue_Job_shouldFailOnTimeout, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, getQueue, arginfo_class_FastQueue_Job_getQueue, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, delete, arginfo_class_FastQueue_Job_delete, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, release, arginfo_class_FastQueue_Job_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, fail, arginfo_class_FastQueue_Job_fail, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, isDeleted, arginfo_class_FastQueue_Job_isDeleted, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, isReleased, arginfo_class_FastQueue_Job_isReleased, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, isDeletedOrReleased, arginfo_class_FastQueue_Job_isDeletedOrReleased, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, hasFailed, arginfo_class_FastQueue_Job_hasFailed, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_FastQueue_Exception(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "Exception", class_FastQueue_Exception_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_ConnectionException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "ConnectionException", class_FastQueue_ConnectionException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_RedisException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "RedisException", class_FastQueue_RedisException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_PayloadException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "PayloadException", class_FastQueue_PayloadException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_RedisQueue(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "RedisQueue", class_FastQueue_RedisQueue_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_Job(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "Job", class_FastQueue_Job_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}

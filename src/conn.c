@@ -1,0 +1,418 @@
+/* The Redis connection over hiredis: connect, AUTH, SELECT, timeouts,
+ * reconnect on the next command after a loss, EVALSHA with EVAL on NOSCRIPT.
+ * Nothing here throws: failures leave their text on the connection. */
+#include "conn.h"
+#include <hiredis/hiredis.h>
+#include <errno.h>
+#include <math.h>
+
+#define CTX(c) ((redisContext *) (c)->ctx)
+
+/* hiredis 0.14 has no sds-free length type for replies; both have ->len. */
+#define REPLY_LEN(r) ((size_t) (r)->len)
+
+void fastqueue_args_init(fastqueue_args *a)
+{
+	a->argc = 0;
+	a->cap = 16;
+	a->argv = a->inline_argv;
+	a->len = a->inline_len;
+}
+
+void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len)
+{
+	if (a->argc == a->cap) {
+		int cap = a->cap * 2;
+		if (a->argv == a->inline_argv) {
+			a->argv = safe_emalloc(cap, sizeof(*a->argv), 0);
+			a->len = safe_emalloc(cap, sizeof(*a->len), 0);
+			memcpy(a->argv, a->inline_argv, sizeof(a->inline_argv));
+			memcpy(a->len, a->inline_len, sizeof(a->inline_len));
+		} else {
+			a->argv = safe_erealloc(a->argv, cap, sizeof(*a->argv), 0);
+			a->len = safe_erealloc(a->len, cap, sizeof(*a->len), 0);
+		}
+		a->cap = cap;
+	}
+	a->argv[a->argc] = s;
+	a->len[a->argc] = len;
+	a->argc++;
+}
+
+void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s)
+{
+	fastqueue_args_add(a, ZSTR_VAL(s), ZSTR_LEN(s));
+}
+
+void fastqueue_args_free(fastqueue_args *a)
+{
+	if (a->argv != a->inline_argv) {
+		efree(a->argv);
+		efree(a->len);
+	}
+	fastqueue_args_init(a);
+}
+
+static zend_string *copy_or_null(zend_string *s)
+{
+	return s ? zend_string_copy(s) : NULL;
+}
+
+void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
+{
+	memset(c, 0, sizeof(*c));
+	c->opt = *opt;
+	c->opt.host = copy_or_null(opt->host);
+	c->opt.socket = copy_or_null(opt->socket);
+	c->opt.username = copy_or_null(opt->username);
+	c->opt.password = copy_or_null(opt->password);
+}
+
+void fastqueue_conn_free(fastqueue_conn *c)
+{
+	fastqueue_conn_close(c);
+	if (c->opt.host) zend_string_release(c->opt.host);
+	if (c->opt.socket) zend_string_release(c->opt.socket);
+	if (c->opt.username) zend_string_release(c->opt.username);
+	if (c->opt.password) zend_string_release(c->opt.password);
+	memset(&c->opt, 0, sizeof(c->opt));
+}
+
+void fastqueue_conn_close(fastqueue_conn *c)
+{
+	if (c->ctx) {
+		redisFree(CTX(c));
+		c->ctx = NULL;
+	}
+	c->scripts_loaded = 0;
+}
+
+bool fastqueue_conn_is_connected(const fastqueue_conn *c)
+{
+	return c->ctx != NULL;
+}
+
+static void set_error(fastqueue_conn *c, fastqueue_err_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->err, sizeof(c->err), fmt, ap);
+	va_end(ap);
+	c->err_kind = kind;
+}
+
+static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
+{
+	if (c->opt.socket) {
+		snprintf(buf, size, "unix:%s", ZSTR_VAL(c->opt.socket));
+	} else {
+		snprintf(buf, size, "%s:" ZEND_LONG_FMT, c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", c->opt.port);
+	}
+	return buf;
+}
+
+static struct timeval to_timeval(double seconds)
+{
+	struct timeval tv;
+	tv.tv_sec = (time_t) floor(seconds);
+	tv.tv_usec = (suseconds_t) ((seconds - floor(seconds)) * 1e6);
+	return tv;
+}
+
+/* A context-level failure (I/O, EOF, timeout): the connection is unusable. */
+static void fail_from_context(fastqueue_conn *c, const char *doing)
+{
+	char ep[300];
+	const char *why = CTX(c) && CTX(c)->errstr[0] ? CTX(c)->errstr : "unknown error";
+	if (CTX(c) && CTX(c)->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		why = "read timed out";
+	}
+	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s",
+		endpoint(c, ep, sizeof(ep)), doing, why);
+	fastqueue_conn_close(c);
+}
+
+/* Runs a setup command (AUTH, SELECT) right after connecting. */
+static zend_result setup_command(fastqueue_conn *c, const fastqueue_args *a, const char *what)
+{
+	char ep[300];
+	redisReply *r = redisCommandArgv(CTX(c), a->argc, a->argv, a->len);
+	if (!r) {
+		fail_from_context(c, what);
+		return FAILURE;
+	}
+	if (r->type == REDIS_REPLY_ERROR) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s refused %s: %.*s",
+			endpoint(c, ep, sizeof(ep)), what, (int) REPLY_LEN(r), r->str);
+		freeReplyObject(r);
+		fastqueue_conn_close(c);
+		return FAILURE;
+	}
+	freeReplyObject(r);
+	return SUCCESS;
+}
+
+static zend_result authenticate(fastqueue_conn *c)
+{
+	fastqueue_args a;
+	zend_result ok;
+	if (!c->opt.password) {
+		return SUCCESS;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "AUTH", 4);
+	if (c->opt.username) {
+		fastqueue_args_add_str(&a, c->opt.username);
+	}
+	fastqueue_args_add_str(&a, c->opt.password);
+	ok = setup_command(c, &a, "authentication");
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+static zend_result select_database(fastqueue_conn *c)
+{
+	fastqueue_args a;
+	char db[24];
+	zend_result ok;
+	if (c->opt.database == 0) {
+		return SUCCESS;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "SELECT", 6);
+	fastqueue_args_add(&a, db, snprintf(db, sizeof(db), ZEND_LONG_FMT, c->opt.database));
+	ok = setup_command(c, &a, "SELECT");
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+zend_result fastqueue_conn_connect(fastqueue_conn *c)
+{
+	char ep[300];
+	struct timeval tv = to_timeval(c->opt.connect_timeout);
+	redisContext *ctx;
+
+	fastqueue_conn_close(c);
+	if (c->opt.socket) {
+		ctx = redisConnectUnixWithTimeout(ZSTR_VAL(c->opt.socket), tv);
+	} else {
+		ctx = redisConnectWithTimeout(c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", (int) c->opt.port, tv);
+	}
+	if (!ctx) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot connect to Redis at %s: out of memory", endpoint(c, ep, sizeof(ep)));
+		return FAILURE;
+	}
+	if (ctx->err) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot connect to Redis at %s: %s", endpoint(c, ep, sizeof(ep)), ctx->errstr);
+		redisFree(ctx);
+		return FAILURE;
+	}
+	c->ctx = ctx;
+	fastqueue_conn_set_read_timeout(c, c->opt.read_timeout);
+	if (authenticate(c) == FAILURE || select_database(c) == FAILURE) {
+		return FAILURE;
+	}
+	c->err_kind = FASTQUEUE_ERR_NONE;
+	c->err[0] = '\0';
+	return SUCCESS;
+}
+
+void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds)
+{
+	if (c->ctx) {
+		/* hiredis treats a zero timeval as "no timeout". */
+		redisSetTimeout(CTX(c), to_timeval(seconds > 0 ? seconds : 0));
+	}
+}
+
+static zend_result ensure_connected(fastqueue_conn *c)
+{
+	if (c->ctx && CTX(c)->err == 0) {
+		return SUCCESS;
+	}
+	return fastqueue_conn_connect(c);
+}
+
+/* Turns an error reply into the connection's error; keeps the connection. */
+static zend_result check_reply(fastqueue_conn *c, redisReply *r)
+{
+	if (r->type == REDIS_REPLY_ERROR) {
+		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
+{
+	if (ensure_connected(c) == FAILURE) {
+		return FAILURE;
+	}
+	if (redisAppendCommandArgv(CTX(c), a->argc, a->argv, a->len) != REDIS_OK) {
+		fail_from_context(c, "sending a command");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
+{
+	void *r = NULL;
+	*out = NULL;
+	if (!c->ctx) {
+		/* An earlier failure in the same pipeline already closed it. */
+		return FAILURE;
+	}
+	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
+		fail_from_context(c, "reading a reply");
+		return FAILURE;
+	}
+	if (check_reply(c, r) == FAILURE) {
+		freeReplyObject(r);
+		return FAILURE;
+	}
+	*out = r;
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
+{
+	*out = NULL;
+	if (fastqueue_conn_append(c, a) == FAILURE) {
+		return FAILURE;
+	}
+	return fastqueue_conn_read(c, out);
+}
+
+/* Builds EVALSHA/EVAL sha-or-source numkeys keys... args... */
+static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sha, int numkeys,
+	const fastqueue_args *ka, char *nk, size_t nk_size)
+{
+	fastqueue_args_init(out);
+	if (by_sha) {
+		fastqueue_args_add(out, "EVALSHA", 7);
+		fastqueue_args_add(out, s->sha1, 40);
+	} else {
+		fastqueue_args_add(out, "EVAL", 4);
+		fastqueue_args_add(out, s->source, s->len);
+	}
+	fastqueue_args_add(out, nk, snprintf(nk, nk_size, "%d", numkeys));
+	for (int i = 0; i < ka->argc; i++) {
+		fastqueue_args_add(out, ka->argv[i], ka->len[i]);
+	}
+}
+
+zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka)
+{
+	fastqueue_args a;
+	char nk[16];
+	zend_result ok;
+	/* Once a script has run on this connection Redis caches it: EVALSHA is safe to pipeline.
+	 * Before that, send the source so a pipelined call can never meet NOSCRIPT. */
+	bool by_sha = (c->scripts_loaded >> s->index) & 1;
+	eval_args(&a, s, by_sha, numkeys, ka, nk, sizeof(nk));
+	ok = fastqueue_conn_append(c, &a);
+	fastqueue_args_free(&a);
+	if (ok == SUCCESS) {
+		c->scripts_loaded |= (uint64_t) 1 << s->index;
+	}
+	return ok;
+}
+
+static bool is_noscript(const fastqueue_conn *c)
+{
+	return c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: NOSCRIPT", 21) == 0;
+}
+
+zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka, fastqueue_reply **out)
+{
+	fastqueue_args a;
+	char nk[16];
+	zend_result ok;
+
+	*out = NULL;
+	eval_args(&a, s, true, numkeys, ka, nk, sizeof(nk));
+	ok = fastqueue_conn_command(c, &a, out);
+	fastqueue_args_free(&a);
+	if (ok == FAILURE && is_noscript(c)) {
+		/* SCRIPT FLUSH or a restarted server: send the source once; Redis caches it again. */
+		eval_args(&a, s, false, numkeys, ka, nk, sizeof(nk));
+		ok = fastqueue_conn_command(c, &a, out);
+		fastqueue_args_free(&a);
+	}
+	if (ok == SUCCESS) {
+		c->scripts_loaded |= (uint64_t) 1 << s->index;
+	}
+	return ok;
+}
+
+void fastqueue_reply_free(fastqueue_reply *r)
+{
+	if (r) {
+		freeReplyObject(r);
+	}
+}
+
+void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out)
+{
+	switch (r->type) {
+		case REDIS_REPLY_STRING:
+		case REDIS_REPLY_STATUS:
+			ZVAL_STRINGL(out, r->str, REPLY_LEN(r));
+			break;
+		case REDIS_REPLY_INTEGER:
+			ZVAL_LONG(out, (zend_long) r->integer);
+			break;
+		case REDIS_REPLY_ARRAY:
+			array_init_size(out, (uint32_t) r->elements);
+			for (size_t i = 0; i < r->elements; i++) {
+				zval item;
+				fastqueue_reply_to_zval(r->element[i], &item);
+				add_next_index_zval(out, &item);
+			}
+			break;
+		default: /* nil, and any RESP3 type we never ask for */
+			ZVAL_NULL(out);
+	}
+}
+
+bool fastqueue_reply_is_nil(const fastqueue_reply *r)
+{
+	return r->type == REDIS_REPLY_NIL;
+}
+
+bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out)
+{
+	if (r->type != REDIS_REPLY_INTEGER) {
+		return false;
+	}
+	*out = (zend_long) r->integer;
+	return true;
+}
+
+bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len)
+{
+	if (r->type != REDIS_REPLY_STRING && r->type != REDIS_REPLY_STATUS) {
+		return false;
+	}
+	*s = r->str;
+	*len = REPLY_LEN(r);
+	return true;
+}
+
+size_t fastqueue_reply_array_len(const fastqueue_reply *r)
+{
+	return r->type == REDIS_REPLY_ARRAY ? r->elements : 0;
+}
+
+const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i)
+{
+	return r->element[i];
+}
+
+const char *fastqueue_hiredis_version(void)
+{
+	return ZEND_TOSTR(HIREDIS_MAJOR) "." ZEND_TOSTR(HIREDIS_MINOR) "." ZEND_TOSTR(HIREDIS_PATCH);
+}

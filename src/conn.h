@@ -1,0 +1,86 @@
+/* The Redis connection: the only layer that knows hiredis. It returns
+ * SUCCESS/FAILURE and keeps the error on the connection; callers throw. */
+#ifndef FASTQUEUE_CONN_H
+#define FASTQUEUE_CONN_H
+
+#include "php.h"
+#include "lua_scripts.h"
+
+typedef enum {
+	FASTQUEUE_ERR_NONE = 0,
+	FASTQUEUE_ERR_CONNECTION,  /* cannot connect, auth refused, connection lost, timeout */
+	FASTQUEUE_ERR_REPLY,       /* Redis answered with an error reply */
+	FASTQUEUE_ERR_PROTOCOL     /* a reply of a shape we did not expect */
+} fastqueue_err_kind;
+
+typedef struct _fastqueue_conn_options {
+	zend_string *host;         /* NULL when socket is set */
+	zend_long port;
+	zend_string *socket;       /* unix socket path, or NULL */
+	zend_string *username;     /* ACL user, or NULL */
+	zend_string *password;     /* never printed, or NULL */
+	zend_long database;
+	double connect_timeout;    /* seconds */
+	double read_timeout;       /* seconds; 0 = wait forever */
+} fastqueue_conn_options;
+
+typedef struct _fastqueue_conn {
+	void *ctx;                      /* redisContext, NULL while disconnected */
+	fastqueue_conn_options opt;     /* owned copies of the settings */
+	fastqueue_err_kind err_kind;    /* kind of the last error */
+	char err[512];                  /* text of the last error, never the password */
+	uint64_t scripts_loaded;        /* bit per script known to be cached on this connection */
+} fastqueue_conn;
+
+/* One command's arguments: a growable argv for hiredis. */
+typedef struct _fastqueue_args {
+	int argc;
+	int cap;
+	const char **argv;
+	size_t *len;
+	const char *inline_argv[16];   /* no allocation for short commands */
+	size_t inline_len[16];
+} fastqueue_args;
+
+/* A reply as hiredis gives it; opaque outside conn.c except through the accessors. */
+typedef struct redisReply fastqueue_reply;
+
+void fastqueue_args_init(fastqueue_args *a);
+void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);
+void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s);
+void fastqueue_args_free(fastqueue_args *a);
+
+void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt);
+void fastqueue_conn_free(fastqueue_conn *c);
+zend_result fastqueue_conn_connect(fastqueue_conn *c);
+void fastqueue_conn_close(fastqueue_conn *c);
+bool fastqueue_conn_is_connected(const fastqueue_conn *c);
+
+/* Sends one command and reads its reply. On FAILURE *out is NULL and the error is on c. */
+zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out);
+
+/* Runs a script by EVALSHA, sending EVAL when Redis answers NOSCRIPT. keys/args follow. */
+zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *script,
+	int numkeys, const fastqueue_args *keys_and_args, fastqueue_reply **out);
+
+/* Pipelining: queue commands, then read their replies in order. */
+zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a);
+zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script *script,
+	int numkeys, const fastqueue_args *keys_and_args);
+zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
+
+/* Sets the read timeout for the calls that follow (0 = none). */
+void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds);
+
+void fastqueue_reply_free(fastqueue_reply *r);
+/* Copies a reply into a zval: strings, ints, nil as null, arrays as lists. */
+void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out);
+bool fastqueue_reply_is_nil(const fastqueue_reply *r);
+bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out);
+bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len);
+size_t fastqueue_reply_array_len(const fastqueue_reply *r);    /* 0 for a non-array */
+const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i);
+
+const char *fastqueue_hiredis_version(void);
+
+#endif

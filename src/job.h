@@ -1,0 +1,37 @@
+/* FastQueue\Job: one reserved job and the payload rules Laravel applies to it. */
+#ifndef FASTQUEUE_JOB_H
+#define FASTQUEUE_JOB_H
+
+#include "php.h"
+
+typedef struct _fastqueue_job {
+	zend_string *raw;             /* the payload exactly as it was in the list */
+	zend_string *reserved;        /* the copy in :reserved; ZREM needs it byte for byte */
+	zend_string *queue;           /* the queue name (not the key) */
+	zend_object *owner;           /* the RedisQueue it came from, kept alive with the job */
+	zend_long attempts;           /* attempts as Laravel counts them (1 on the first run); -1 unknown */
+	zval payload;                 /* the decoded payload, UNDEF until first needed */
+	zend_string *payload_error;   /* why the payload is not a valid job, once known */
+	zval failure;                 /* the Throwable given to fail(), or UNDEF */
+	bool deleted;                 /* deleted or failed: gone from :reserved */
+	bool released;                /* moved to :delayed */
+	bool failed;                  /* fail() was called */
+	zend_object std;
+} fastqueue_job;
+
+static inline fastqueue_job *fastqueue_job_from_obj(zend_object *obj)
+{
+	return (fastqueue_job *) ((char *) obj - XtOffsetOf(fastqueue_job, std));
+}
+#define Z_FASTQUEUE_JOB_P(zv) fastqueue_job_from_obj(Z_OBJ_P(zv))
+
+void fastqueue_job_minit(zend_class_entry *ce);
+
+/* Creates a Job in out; takes ownership of raw and reserved. */
+void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
+	zend_string *raw, zend_string *reserved, zend_long attempts);
+
+/* The decoded payload, or NULL with PayloadException thrown. */
+HashTable *fastqueue_job_payload(fastqueue_job *job);
+
+#endif

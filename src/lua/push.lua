@@ -1,0 +1,27 @@
+-- Appends payloads to the queue and one notification per payload, atomically.
+-- KEYS[1] the queue (list)
+-- KEYS[2] queue:notify (list)
+-- ARGV[1..n] the payloads, in order
+-- Returns the number of payloads pushed.
+-- A key of the wrong type would fail the script halfway, after a write: check first.
+local function wrong_type(key, kind)
+    local t = redis.call('type', key)['ok']
+    if t ~= 'none' and t ~= kind then
+        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)
+    end
+end
+
+local bad = wrong_type(KEYS[1], 'list') or wrong_type(KEYS[2], 'list')
+if bad then
+    return bad
+end
+for i = 1, #ARGV, 100 do
+    local last = math.min(i + 99, #ARGV)
+    redis.call('rpush', KEYS[1], unpack(ARGV, i, last))
+    local ones = {}
+    for j = i, last do
+        ones[#ones + 1] = 1
+    end
+    redis.call('rpush', KEYS[2], unpack(ones))
+end
+return #ARGV

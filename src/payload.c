@@ -1,0 +1,350 @@
+/* Laravel's payload: the fields and their order (Illuminate\Queue\Queue::createStringPayload
+ * plus RedisQueue's id and attempts), JSON through ext/json, random ids. */
+#include "payload.h"
+#include "php_fastqueue.h"
+#include "ext/json/php_json.h"
+#include "ext/json/php_json_parser.h"
+#include "ext/random/php_random.h"
+#include "zend_smart_str.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "ext/date/php_date.h"
+
+static const char *json_error_text(php_json_error_code code)
+{
+	switch (code) {
+		case PHP_JSON_ERROR_DEPTH: return "Maximum stack depth exceeded";
+		case PHP_JSON_ERROR_STATE_MISMATCH: return "State mismatch (invalid or malformed JSON)";
+		case PHP_JSON_ERROR_CTRL_CHAR: return "Control character error, possibly incorrectly encoded";
+		case PHP_JSON_ERROR_SYNTAX: return "Syntax error";
+		case PHP_JSON_ERROR_UTF8: return "Malformed UTF-8 characters, possibly incorrectly encoded";
+		case PHP_JSON_ERROR_RECURSION: return "Recursion detected";
+		case PHP_JSON_ERROR_INF_OR_NAN: return "Inf and NaN cannot be JSON encoded";
+		case PHP_JSON_ERROR_UNSUPPORTED_TYPE: return "Type is not supported";
+		case PHP_JSON_ERROR_INVALID_PROPERTY_NAME: return "The decoded property name is invalid";
+		case PHP_JSON_ERROR_UTF16: return "Single unpaired UTF-16 surrogate in unicode escape";
+		default: return "Unknown JSON error";
+	}
+}
+
+zend_string *fastqueue_json_encode(zval *value, const char **error)
+{
+	smart_str buf = {0};
+	/* php_json_encode_ex reports through json_last_error(); keep the user's value intact. */
+	php_json_error_code saved = JSON_G(error_code);
+	php_json_error_code code;
+
+	php_json_encode_ex(&buf, value, PHP_JSON_UNESCAPED_UNICODE, PHP_JSON_PARSER_DEFAULT_DEPTH);
+	code = JSON_G(error_code);
+	JSON_G(error_code) = saved;
+	if (code != PHP_JSON_ERROR_NONE || EG(exception)) {
+		smart_str_free(&buf);
+		*error = EG(exception) ? "an exception was thrown while encoding" : json_error_text(code);
+		return NULL;
+	}
+	return smart_str_extract(&buf);
+}
+
+zend_result fastqueue_json_decode(const char *text, size_t len, zval *out, const char **error)
+{
+	php_json_parser parser;
+
+	php_json_parser_init(&parser, out, text, len, PHP_JSON_OBJECT_AS_ARRAY, PHP_JSON_PARSER_DEFAULT_DEPTH);
+	if (php_json_parse(&parser)) {
+		*error = json_error_text(php_json_parser_error_code(&parser));
+		ZVAL_UNDEF(out);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+void fastqueue_random_id(char out[FASTQUEUE_ID_LEN])
+{
+	static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	unsigned char bytes[FASTQUEUE_ID_LEN];
+
+	if (php_random_bytes_silent(bytes, sizeof(bytes)) == FAILURE) {
+		/* No CSPRNG available: ids only need to be unique, not secret. */
+		for (size_t i = 0; i < sizeof(bytes); i++) {
+			bytes[i] = (unsigned char) php_mt_rand();
+		}
+	}
+	for (size_t i = 0; i < FASTQUEUE_ID_LEN; i++) {
+		/* 256 % 62 leaves a slight bias: harmless for ids that need only be unique. */
+		out[i] = alphabet[bytes[i] % 62];
+	}
+}
+
+void fastqueue_uuid4(char out[FASTQUEUE_UUID_LEN])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char b[16];
+	size_t o = 0;
+
+	if (php_random_bytes_silent(b, sizeof(b)) == FAILURE) {
+		for (size_t i = 0; i < sizeof(b); i++) {
+			b[i] = (unsigned char) php_mt_rand();
+		}
+	}
+	b[6] = (b[6] & 0x0f) | 0x40;  /* version 4 */
+	b[8] = (b[8] & 0x3f) | 0x80;  /* RFC 4122 variant */
+	for (size_t i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10) {
+			out[o++] = '-';
+		}
+		out[o++] = hex[b[i] >> 4];
+		out[o++] = hex[b[i] & 15];
+	}
+}
+
+static zend_result option_nullable_int(zval *v, const char *name, uint32_t arg_num, zval *out)
+{
+	if (Z_TYPE_P(v) == IS_NULL) {
+		ZVAL_NULL(out);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_LONG) {
+		zend_argument_type_error(arg_num, "option \"%s\" must be of type ?int, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (Z_LVAL_P(v) < 0) {
+		zend_argument_value_error(arg_num, "option \"%s\" must be greater than or equal to 0", name);
+		return FAILURE;
+	}
+	ZVAL_COPY_VALUE(out, v);
+	return SUCCESS;
+}
+
+/* backoff: an int, a list of ints, or Laravel's "1,5,10"; stored as Laravel stores it. */
+static zend_result option_backoff(zval *v, uint32_t arg_num, zval *out)
+{
+	smart_str s = {0};
+	zval *item;
+
+	if (Z_TYPE_P(v) == IS_NULL) {
+		ZVAL_NULL(out);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) >= 0) {
+		ZVAL_STR(out, zend_long_to_str(Z_LVAL_P(v)));
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_STRING) {
+		const char *p = Z_STRVAL_P(v);
+		bool digit_seen = false;
+		for (; *p; p++) {
+			if (*p >= '0' && *p <= '9') {
+				digit_seen = true;
+			} else if (*p == ',' && digit_seen) {
+				digit_seen = false;
+			} else {
+				break;
+			}
+		}
+		if (*p == '\0' && digit_seen && (size_t) (p - Z_STRVAL_P(v)) == Z_STRLEN_P(v)) {
+			ZVAL_COPY(out, v);
+			return SUCCESS;
+		}
+		zend_argument_value_error(arg_num, "option \"backoff\" must be a list of seconds such as \"1,5,10\"");
+		return FAILURE;
+	}
+	if (Z_TYPE_P(v) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(v)) > 0) {
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+			if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0) {
+				smart_str_free(&s);
+				zend_argument_value_error(arg_num, "option \"backoff\" must hold only integers >= 0");
+				return FAILURE;
+			}
+			if (s.s) {
+				smart_str_appendc(&s, ',');
+			}
+			smart_str_append_long(&s, Z_LVAL_P(item));
+		} ZEND_HASH_FOREACH_END();
+		ZVAL_STR(out, smart_str_extract(&s));
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_LONG) {
+		zend_argument_value_error(arg_num, "option \"backoff\" must be greater than or equal to 0");
+	} else {
+		zend_argument_type_error(arg_num, "option \"backoff\" must be of type int|array|string|null, %s given", zend_zval_type_name(v));
+	}
+	return FAILURE;
+}
+
+static zend_result option_retry_until(zval *v, uint32_t arg_num, zval *out)
+{
+	if (Z_TYPE_P(v) == IS_NULL) {
+		ZVAL_NULL(out);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) >= 0) {
+		ZVAL_COPY_VALUE(out, v);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_OBJECT && instanceof_function(Z_OBJCE_P(v), php_date_get_interface_ce())) {
+		zval ts;
+		zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "gettimestamp", &ts);
+		if (Z_TYPE(ts) != IS_LONG) {
+			zval_ptr_dtor(&ts);
+			return FAILURE;
+		}
+		ZVAL_COPY_VALUE(out, &ts);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_LONG) {
+		zend_argument_value_error(arg_num, "option \"retryUntil\" must be a unix timestamp >= 0");
+	} else {
+		zend_argument_type_error(arg_num, "option \"retryUntil\" must be of type int|DateTimeInterface|null, %s given", zend_zval_type_name(v));
+	}
+	return FAILURE;
+}
+
+void fastqueue_job_options_free(fastqueue_job_options *o)
+{
+	zval_ptr_dtor(&o->backoff);
+	if (o->display_name) {
+		zend_string_release(o->display_name);
+	}
+	memset(o, 0, sizeof(*o));
+}
+
+static zend_result parse_one_option(zend_string *key, zval *v, uint32_t arg_num, fastqueue_job_options *o)
+{
+	const char *k = ZSTR_VAL(key);
+
+	if (zend_string_equals_literal(key, "maxTries")) {
+		return option_nullable_int(v, k, arg_num, &o->max_tries);
+	} else if (zend_string_equals_literal(key, "maxExceptions")) {
+		return option_nullable_int(v, k, arg_num, &o->max_exceptions);
+	} else if (zend_string_equals_literal(key, "timeout")) {
+		return option_nullable_int(v, k, arg_num, &o->timeout);
+	} else if (zend_string_equals_literal(key, "backoff")) {
+		zval_ptr_dtor(&o->backoff);
+		return option_backoff(v, arg_num, &o->backoff);
+	} else if (zend_string_equals_literal(key, "retryUntil")) {
+		return option_retry_until(v, arg_num, &o->retry_until);
+	} else if (zend_string_equals_literal(key, "failOnTimeout")) {
+		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+			zend_argument_type_error(arg_num, "option \"failOnTimeout\" must be of type bool, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		o->fail_on_timeout = Z_TYPE_P(v) == IS_TRUE;
+		return SUCCESS;
+	} else if (zend_string_equals_literal(key, "displayName")) {
+		if (Z_TYPE_P(v) != IS_STRING) {
+			zend_argument_type_error(arg_num, "option \"displayName\" must be of type string, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (o->display_name) {
+			zend_string_release(o->display_name);
+		}
+		o->display_name = zend_string_copy(Z_STR_P(v));
+		return SUCCESS;
+	}
+	zend_argument_value_error(arg_num, "contains unknown option \"%s\"", k);
+	return FAILURE;
+}
+
+zend_result fastqueue_job_options_parse(HashTable *options, uint32_t arg_num, fastqueue_job_options *o)
+{
+	zend_string *key;
+	zval *v;
+
+	memset(o, 0, sizeof(*o));
+	ZVAL_NULL(&o->max_tries);
+	ZVAL_NULL(&o->max_exceptions);
+	ZVAL_NULL(&o->timeout);
+	ZVAL_NULL(&o->backoff);
+	ZVAL_NULL(&o->retry_until);
+	if (!options) {
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+		if (!key) {
+			zend_argument_value_error(arg_num, "must be an array with string keys");
+			fastqueue_job_options_free(o);
+			return FAILURE;
+		}
+		ZVAL_DEREF(v);
+		if (parse_one_option(key, v, arg_num, o) == FAILURE) {
+			fastqueue_job_options_free(o);
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+static zend_string *default_display_name(zend_string *job)
+{
+	const char *at = memchr(ZSTR_VAL(job), '@', ZSTR_LEN(job));
+	return at ? zend_string_init(ZSTR_VAL(job), at - ZSTR_VAL(job), 0) : zend_string_copy(job);
+}
+
+zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
+	char id_out[FASTQUEUE_ID_LEN])
+{
+	zval payload, tmp;
+	char uuid[FASTQUEUE_UUID_LEN];
+	const char *error;
+	zend_string *json;
+	HashTable *ht;
+
+	fastqueue_uuid4(uuid);
+	fastqueue_random_id(id_out);
+
+	array_init_size(&payload, 12);
+	ht = Z_ARRVAL(payload);
+	add_assoc_stringl(&payload, "uuid", uuid, FASTQUEUE_UUID_LEN);
+	add_assoc_str(&payload, "displayName", o->display_name ? zend_string_copy(o->display_name) : default_display_name(job));
+	add_assoc_str(&payload, "job", zend_string_copy(job));
+	ZVAL_COPY(&tmp, &o->max_tries);
+	zend_hash_str_add_new(ht, "maxTries", sizeof("maxTries") - 1, &tmp);
+	ZVAL_COPY(&tmp, &o->max_exceptions);
+	zend_hash_str_add_new(ht, "maxExceptions", sizeof("maxExceptions") - 1, &tmp);
+	add_assoc_bool(&payload, "failOnTimeout", o->fail_on_timeout);
+	ZVAL_COPY(&tmp, &o->backoff);
+	zend_hash_str_add_new(ht, "backoff", sizeof("backoff") - 1, &tmp);
+	ZVAL_COPY(&tmp, &o->timeout);
+	zend_hash_str_add_new(ht, "timeout", sizeof("timeout") - 1, &tmp);
+	ZVAL_COPY(&tmp, &o->retry_until);
+	zend_hash_str_add_new(ht, "retryUntil", sizeof("retryUntil") - 1, &tmp);
+	Z_TRY_ADDREF_P(data);
+	zend_hash_str_add_new(ht, "data", sizeof("data") - 1, data);
+	add_assoc_stringl(&payload, "id", id_out, FASTQUEUE_ID_LEN);
+	add_assoc_long(&payload, "attempts", 0);
+
+	json = fastqueue_json_encode(&payload, &error);
+	zval_ptr_dtor(&payload);
+	if (!json) {
+		if (!EG(exception)) {
+			zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Unable to JSON encode payload of job \"%s\": %s", ZSTR_VAL(job), error);
+		}
+		return NULL;
+	}
+	return json;
+}
+
+zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out)
+{
+	zval *v = zend_hash_str_find(payload, field, field_len);
+	zend_long n;
+
+	if (!v || Z_TYPE_P(v) == IS_NULL) {
+		ZVAL_NULL(out);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_LONG) {
+		ZVAL_LONG(out, Z_LVAL_P(v));
+		return SUCCESS;
+	}
+	/* Laravel's own code accepts numeric strings here ("3"), so do we. */
+	if (Z_TYPE_P(v) == IS_STRING && is_numeric_string(Z_STRVAL_P(v), Z_STRLEN_P(v), &n, NULL, false) == IS_LONG) {
+		ZVAL_LONG(out, n);
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_DOUBLE && Z_DVAL_P(v) == (double) (zend_long) Z_DVAL_P(v)) {
+		ZVAL_LONG(out, (zend_long) Z_DVAL_P(v));
+		return SUCCESS;
+	}
+	return FAILURE;
+}

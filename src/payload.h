@@ -1,0 +1,42 @@
+/* Laravel's payload format: building one for push, and JSON in and out through ext/json. */
+#ifndef FASTQUEUE_PAYLOAD_H
+#define FASTQUEUE_PAYLOAD_H
+
+#include "php.h"
+
+#define FASTQUEUE_ID_LEN 32    /* Laravel's Str::random(32) */
+#define FASTQUEUE_UUID_LEN 36
+
+/* Encodes like Laravel's json_encode(..., JSON_UNESCAPED_UNICODE). NULL and *error on failure. */
+zend_string *fastqueue_json_encode(zval *value, const char **error);
+
+/* Decodes into arrays (assoc). FAILURE and *error when the text is not JSON. */
+zend_result fastqueue_json_decode(const char *text, size_t len, zval *out, const char **error);
+
+void fastqueue_random_id(char out[FASTQUEUE_ID_LEN]);
+void fastqueue_uuid4(char out[FASTQUEUE_UUID_LEN]);
+
+/* The job options of push/later, validated. */
+typedef struct _fastqueue_job_options {
+	zval max_tries;        /* int or null */
+	zval max_exceptions;   /* int or null */
+	zval timeout;          /* int or null */
+	zval backoff;          /* "1,5,10" string or null */
+	zval retry_until;      /* unix timestamp int or null */
+	bool fail_on_timeout;
+	zend_string *display_name;  /* NULL: the job name before '@' */
+} fastqueue_job_options;
+
+/* Reads push/later's $options; throws ValueError/TypeError naming the option (arg_num is its position). */
+zend_result fastqueue_job_options_parse(HashTable *options, uint32_t arg_num, fastqueue_job_options *out);
+void fastqueue_job_options_free(fastqueue_job_options *o);
+
+/* Builds the payload JSON with Laravel's fields in Laravel's order; writes its id to id_out.
+ * NULL when data cannot be encoded (PayloadException thrown). */
+zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
+	char id_out[FASTQUEUE_ID_LEN]);
+
+/* Reads a top-level field of a decoded payload as ?int. FAILURE when it is present but not an integer. */
+zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out);
+
+#endif

@@ -1,0 +1,962 @@
+/* FastQueue\RedisQueue: push, later, bulk, pop, sizes and clear over Laravel's keys:
+ * queues:NAME (list), :delayed and :reserved (zsets), :notify (list), behind the prefix. */
+#include "php_fastqueue.h"
+#include "redis_queue.h"
+#include "job.h"
+#include "payload.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "ext/standard/url.h"
+#include "ext/date/php_date.h"
+#include <math.h>
+#include <sys/time.h>
+
+/* Ten years: a delay beyond it is a unit mistake (milliseconds for seconds), not a plan. */
+#define FASTQUEUE_MAX_DELAY 315360000
+
+static zend_object_handlers redis_queue_handlers;
+
+/* {{{ keys */
+zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name)
+{
+	return name && ZSTR_LEN(name) ? name : q->default_queue;
+}
+
+zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix)
+{
+	size_t slen = strlen(suffix);
+	zend_string *key = zend_string_alloc(ZSTR_LEN(q->prefix) + 7 + ZSTR_LEN(name) + slen, 0);
+	char *p = ZSTR_VAL(key);
+	memcpy(p, ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix));
+	p += ZSTR_LEN(q->prefix);
+	memcpy(p, "queues:", 7);
+	p += 7;
+	memcpy(p, ZSTR_VAL(name), ZSTR_LEN(name));
+	p += ZSTR_LEN(name);
+	memcpy(p, suffix, slen + 1);
+	return key;
+}
+
+/* The four keys of a queue, in the order the scripts take them. */
+typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
+
+static void queue_keys_init(queue_keys *k, const fastqueue_redis_queue *q, const zend_string *name)
+{
+	k->queue = fastqueue_queue_key(q, name, "");
+	k->delayed = fastqueue_queue_key(q, name, ":delayed");
+	k->reserved = fastqueue_queue_key(q, name, ":reserved");
+	k->notify = fastqueue_queue_key(q, name, ":notify");
+}
+
+static void queue_keys_free(queue_keys *k)
+{
+	zend_string_release(k->queue);
+	zend_string_release(k->delayed);
+	zend_string_release(k->reserved);
+	zend_string_release(k->notify);
+}
+/* }}} */
+
+void fastqueue_queue_throw(fastqueue_redis_queue *q)
+{
+	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_CONNECTION
+		? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
+	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
+}
+
+static double now_seconds(void)
+{
+	struct timeval tv;
+	gettimeofday(&tv, NULL);
+	return (double) tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
+{
+	fastqueue_args_add(a, buf, snprintf(buf, size, ZEND_LONG_FMT, n));
+}
+
+/* {{{ options */
+static zend_result read_string_option(zval *v, const char *name, zend_string **out)
+{
+	if (Z_TYPE_P(v) == IS_NULL) {
+		if (*out) zend_string_release(*out);
+		*out = NULL;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_STRING) {
+		zend_argument_type_error(1, "option \"%s\" must be of type ?string, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (*out) zend_string_release(*out);
+	*out = zend_string_copy(Z_STR_P(v));
+	return SUCCESS;
+}
+
+static zend_result read_number_option(zval *v, const char *name, double min, double *out)
+{
+	double d;
+	if (Z_TYPE_P(v) == IS_LONG) {
+		d = (double) Z_LVAL_P(v);
+	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
+		d = Z_DVAL_P(v);
+	} else {
+		zend_argument_type_error(1, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (!zend_finite(d) || d < min) {
+		zend_argument_value_error(1, "option \"%s\" must be a finite number >= %g", name, min);
+		return FAILURE;
+	}
+	*out = d;
+	return SUCCESS;
+}
+
+static zend_result read_long_option(zval *v, const char *name, zend_long min, zend_long *out)
+{
+	if (Z_TYPE_P(v) != IS_LONG) {
+		zend_argument_type_error(1, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (Z_LVAL_P(v) < min) {
+		zend_argument_value_error(1, "option \"%s\" must be greater than or equal to " ZEND_LONG_FMT, name, min);
+		return FAILURE;
+	}
+	*out = Z_LVAL_P(v);
+	return SUCCESS;
+}
+
+static zend_string *url_decoded(zend_string *s)
+{
+	zend_string *d = zend_string_init(ZSTR_VAL(s), ZSTR_LEN(s), 0);
+	ZSTR_LEN(d) = php_raw_url_decode(ZSTR_VAL(d), ZSTR_LEN(d));
+	return d;
+}
+
+/* redis://[user:pass@]host[:port][/db] or unix:///path.sock: fills the connection settings. */
+static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
+{
+	php_url *u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
+	zend_result ok = FAILURE;
+
+	if (!u || !u->scheme) {
+		zend_argument_value_error(1, "option \"url\" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock");
+		goto done;
+	}
+	if (zend_string_equals_literal_ci(u->scheme, "unix")) {
+		if (!u->path) {
+			zend_argument_value_error(1, "option \"url\" names no socket path");
+			goto done;
+		}
+		o->socket = zend_string_copy(u->path);
+	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")) {
+		if (!u->host) {
+			zend_argument_value_error(1, "option \"url\" names no host");
+			goto done;
+		}
+		o->host = zend_string_copy(u->host);
+		if (u->port) {
+			o->port = u->port;
+		}
+		if (u->path && ZSTR_LEN(u->path) > 1) {
+			const char *db = ZSTR_VAL(u->path) + 1;
+			char *end;
+			zend_long n = ZEND_STRTOL(db, &end, 10);
+			if (*end != '\0' || n < 0) {
+				zend_argument_value_error(1, "option \"url\" has a database that is not a number >= 0");
+				goto done;
+			}
+			o->database = n;
+		}
+	} else {
+		zend_argument_value_error(1, "option \"url\" has unsupported scheme \"%s\" (redis:// or unix://)", ZSTR_VAL(u->scheme));
+		goto done;
+	}
+	if (u->user && ZSTR_LEN(u->user)) {
+		o->username = url_decoded(u->user);
+	}
+	if (u->pass) {
+		o->password = url_decoded(u->pass);
+	}
+	ok = SUCCESS;
+done:
+	if (u) php_url_free(u);
+	return ok;
+}
+
+typedef struct {
+	fastqueue_conn_options conn;
+	zend_string *prefix;
+	zend_string *queue;
+	zend_long retry_after;
+	double block_for;
+	zend_long migration_batch_size;
+} queue_settings;
+
+static void settings_free(queue_settings *s)
+{
+	if (s->conn.host) zend_string_release(s->conn.host);
+	if (s->conn.socket) zend_string_release(s->conn.socket);
+	if (s->conn.username) zend_string_release(s->conn.username);
+	if (s->conn.password) zend_string_release(s->conn.password);
+	if (s->prefix) zend_string_release(s->prefix);
+	if (s->queue) zend_string_release(s->queue);
+}
+
+static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
+{
+	const char *k = ZSTR_VAL(key);
+	double d;
+
+	if (zend_string_equals_literal(key, "host")) return read_string_option(v, k, &s->conn.host);
+	if (zend_string_equals_literal(key, "socket")) return read_string_option(v, k, &s->conn.socket);
+	if (zend_string_equals_literal(key, "username")) return read_string_option(v, k, &s->conn.username);
+	if (zend_string_equals_literal(key, "password")) return read_string_option(v, k, &s->conn.password);
+	if (zend_string_equals_literal(key, "prefix")) return read_string_option(v, k, &s->prefix);
+	if (zend_string_equals_literal(key, "queue")) return read_string_option(v, k, &s->queue);
+	if (zend_string_equals_literal(key, "port")) return read_long_option(v, k, 1, &s->conn.port);
+	if (zend_string_equals_literal(key, "database")) return read_long_option(v, k, 0, &s->conn.database);
+	if (zend_string_equals_literal(key, "migration_batch_size")) {
+		if (read_long_option(v, k, -1, &s->migration_batch_size) == FAILURE) return FAILURE;
+		if (s->migration_batch_size == 0) {
+			zend_argument_value_error(1, "option \"migration_batch_size\" must be -1 (all) or greater than 0");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	if (zend_string_equals_literal(key, "retry_after")) {
+		if (Z_TYPE_P(v) == IS_NULL) {
+			s->retry_after = -1;
+			return SUCCESS;
+		}
+		return read_long_option(v, k, 0, &s->retry_after);
+	}
+	if (zend_string_equals_literal(key, "block_for")) {
+		if (Z_TYPE_P(v) == IS_NULL) {
+			s->block_for = -1;
+			return SUCCESS;
+		}
+		return read_number_option(v, k, 0, &s->block_for);
+	}
+	if (zend_string_equals_literal(key, "connect_timeout")) {
+		if (read_number_option(v, k, 0, &d) == FAILURE) return FAILURE;
+		s->conn.connect_timeout = d > 0 ? d : 2.0;
+		return SUCCESS;
+	}
+	if (zend_string_equals_literal(key, "read_timeout")) {
+		if (Z_TYPE_P(v) == IS_NULL) {
+			s->conn.read_timeout = 0;
+			return SUCCESS;
+		}
+		return read_number_option(v, k, 0, &s->conn.read_timeout);
+	}
+	if (zend_string_equals_literal(key, "url")) {
+		return SUCCESS; /* read first, see parse_settings */
+	}
+	zend_argument_value_error(1, "contains unknown option \"%s\"", k);
+	return FAILURE;
+}
+
+/* The url is applied first so that explicit options can override its parts. */
+static zend_result parse_settings(HashTable *options, queue_settings *s)
+{
+	zend_string *key;
+	zval *v;
+
+	memset(s, 0, sizeof(*s));
+	s->conn.port = 6379;
+	s->conn.connect_timeout = 2.0;
+	s->conn.read_timeout = 10.0;
+	s->retry_after = 60;
+	s->block_for = -1;
+	s->migration_batch_size = -1;
+	if (options && (v = zend_hash_str_find_deref(options, "url", 3)) && Z_TYPE_P(v) != IS_NULL) {
+		if (Z_TYPE_P(v) != IS_STRING) {
+			zend_argument_type_error(1, "option \"url\" must be of type ?string, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (parse_url_option(Z_STR_P(v), &s->conn) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	if (options) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+			if (!key) {
+				zend_argument_value_error(1, "must be an array with string keys");
+				return FAILURE;
+			}
+			ZVAL_DEREF(v);
+			if (read_option(s, key, v) == FAILURE) {
+				return FAILURE;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (!s->conn.host && !s->conn.socket) {
+		s->conn.host = zend_string_init("127.0.0.1", 9, 0);
+	}
+	if (!s->prefix) s->prefix = ZSTR_EMPTY_ALLOC();
+	if (!s->queue || !ZSTR_LEN(s->queue)) {
+		if (s->queue) zend_string_release(s->queue);
+		s->queue = zend_string_init("default", 7, 0);
+	}
+	return SUCCESS;
+}
+/* }}} */
+
+/* {{{ object handlers */
+static zend_object *redis_queue_create(zend_class_entry *ce)
+{
+	fastqueue_redis_queue *q = zend_object_alloc(sizeof(fastqueue_redis_queue), ce);
+	zend_object_std_init(&q->std, ce);
+	object_properties_init(&q->std, ce);
+	q->std.handlers = &redis_queue_handlers;
+	return &q->std;
+}
+
+static void redis_queue_free(zend_object *obj)
+{
+	fastqueue_redis_queue *q = fastqueue_redis_queue_from_obj(obj);
+	fastqueue_conn_free(&q->conn);
+	if (q->prefix) zend_string_release(q->prefix);
+	if (q->default_queue) zend_string_release(q->default_queue);
+	zend_object_std_dtor(obj);
+}
+
+/* Methods on an object whose constructor failed or never ran. */
+static fastqueue_redis_queue *queue_from_this(zval *this_zv)
+{
+	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(this_zv);
+	if (!q->default_queue) {
+		zend_throw_error(NULL, "FastQueue\\RedisQueue was not constructed");
+		return NULL;
+	}
+	return q;
+}
+#define QUEUE_OR_THROW() \
+	fastqueue_redis_queue *q = queue_from_this(ZEND_THIS); \
+	if (!q) RETURN_THROWS()
+/* }}} */
+
+PHP_METHOD(FastQueue_RedisQueue, __construct)
+{
+	HashTable *options = NULL;
+	queue_settings s;
+	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(ZEND_THIS);
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (q->default_queue) {
+		zend_throw_error(NULL, "FastQueue\\RedisQueue is already constructed");
+		RETURN_THROWS();
+	}
+	if (parse_settings(options, &s) == FAILURE) {
+		settings_free(&s);
+		RETURN_THROWS();
+	}
+	/* Connect lazily: the first command connects, so constructing never blocks. */
+	fastqueue_conn_init(&q->conn, &s.conn);
+	q->prefix = zend_string_copy(s.prefix);
+	q->default_queue = zend_string_copy(s.queue);
+	q->retry_after = s.retry_after;
+	q->block_for = s.block_for;
+	q->migration_batch_size = s.migration_batch_size;
+	settings_free(&s);
+}
+
+/* {{{ push side */
+static zend_result push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n)
+{
+	queue_keys k;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_result ok;
+
+	queue_keys_init(&k, q, name);
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, k.queue);
+	fastqueue_args_add_str(&a, k.notify);
+	for (uint32_t i = 0; i < n; i++) {
+		fastqueue_args_add_str(&a, payloads[i]);
+	}
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_PUSH, 2, &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	queue_keys_free(&k);
+	return ok;
+}
+
+static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zend_long available_at, zend_string *payload)
+{
+	zend_string *key = fastqueue_queue_key(q, name, ":delayed");
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char score[24];
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZADD", 4);
+	fastqueue_args_add_str(&a, key);
+	add_long_arg(&a, score, sizeof(score), available_at);
+	fastqueue_args_add_str(&a, payload);
+	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	zend_string_release(key);
+	return ok;
+}
+
+/* When a delay of int|float|DateTimeInterface seconds makes a job available; throws on bad input. */
+static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
+{
+	double now = now_seconds(), d;
+
+	if (Z_TYPE_P(delay) == IS_OBJECT) {
+		zval ts;
+		zend_call_method_with_0_params(Z_OBJ_P(delay), Z_OBJCE_P(delay), NULL, "gettimestamp", &ts);
+		if (Z_TYPE(ts) != IS_LONG) {
+			zval_ptr_dtor(&ts);
+			return FAILURE;
+		}
+		d = (double) Z_LVAL(ts) - now;
+		if (d < 0) {
+			d = 0; /* a time in the past: due now */
+		}
+	} else {
+		d = Z_TYPE_P(delay) == IS_LONG ? (double) Z_LVAL_P(delay) : Z_DVAL_P(delay);
+		if (!zend_finite(d)) {
+			zend_argument_value_error(arg_num, "must be a finite number of seconds");
+			return FAILURE;
+		}
+		if (d < 0) {
+			zend_argument_value_error(arg_num, "must be greater than or equal to 0");
+			return FAILURE;
+		}
+	}
+	if (d > FASTQUEUE_MAX_DELAY) {
+		zend_argument_value_error(arg_num, "must be at most %d seconds (10 years) from now", FASTQUEUE_MAX_DELAY);
+		return FAILURE;
+	}
+	*out = (zend_long) floor(now + d);
+	return SUCCESS;
+}
+
+/* The "id" of a raw payload, which must be a JSON object; throws PayloadException otherwise. */
+static zend_string *raw_payload_id(zend_string *payload)
+{
+	zval decoded, *id;
+	const char *error;
+	zend_string *out = NULL;
+
+	if (fastqueue_json_decode(ZSTR_VAL(payload), ZSTR_LEN(payload), &decoded, &error) == FAILURE) {
+		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Payload is not valid JSON: %s", error);
+		return NULL;
+	}
+	if (Z_TYPE(decoded) != IS_ARRAY) {
+		zend_throw_exception(fastqueue_ce_PayloadException, "Payload must be a JSON object", 0);
+	} else if (!(id = zend_hash_str_find(Z_ARRVAL(decoded), "id", 2)) || Z_TYPE_P(id) == IS_NULL) {
+		out = ZSTR_EMPTY_ALLOC();
+	} else if (Z_TYPE_P(id) == IS_STRING) {
+		out = zend_string_copy(Z_STR_P(id));
+	} else if (Z_TYPE_P(id) == IS_LONG) {
+		out = zend_long_to_str(Z_LVAL_P(id));
+	} else {
+		zend_throw_exception(fastqueue_ce_PayloadException, "Payload \"id\" must be a string", 0);
+	}
+	zval_ptr_dtor(&decoded);
+	return out;
+}
+
+static zend_string *new_payload(zend_string *job, zval *data, HashTable *options, uint32_t options_arg, char id[FASTQUEUE_ID_LEN])
+{
+	fastqueue_job_options o;
+	zend_string *payload;
+
+	if (fastqueue_job_options_parse(options, options_arg, &o) == FAILURE) {
+		return NULL;
+	}
+	payload = fastqueue_payload_create(job, data, &o, id);
+	fastqueue_job_options_free(&o);
+	return payload;
+}
+
+PHP_METHOD(FastQueue_RedisQueue, push)
+{
+	zend_string *job, *queue = NULL, *payload;
+	zval *data = NULL, empty;
+	HashTable *options = NULL;
+	char id[FASTQUEUE_ID_LEN];
+
+	ZEND_PARSE_PARAMETERS_START(1, 4)
+		Z_PARAM_STR(job)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL(data)
+		Z_PARAM_STR_OR_NULL(queue)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	ZVAL_EMPTY_STRING(&empty);
+	if (!(payload = new_payload(job, data ? data : &empty, options, 4, id))) {
+		RETURN_THROWS();
+	}
+	if (push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
+		zend_string_release(payload);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	zend_string_release(payload);
+	RETURN_STRINGL(id, FASTQUEUE_ID_LEN);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, pushRaw)
+{
+	zend_string *payload, *queue = NULL, *id;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(payload)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	if (!(id = raw_payload_id(payload))) {
+		RETURN_THROWS();
+	}
+	if (push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
+		zend_string_release(id);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	RETURN_STR(id);
+}
+
+static bool delay_arg_ok(zval *delay, uint32_t arg_num)
+{
+	if (Z_TYPE_P(delay) == IS_LONG || Z_TYPE_P(delay) == IS_DOUBLE) {
+		return true;
+	}
+	if (Z_TYPE_P(delay) == IS_OBJECT && instanceof_function(Z_OBJCE_P(delay), php_date_get_interface_ce())) {
+		return true;
+	}
+	zend_argument_type_error(arg_num, "must be of type DateTimeInterface|int|float, %s given", zend_zval_type_name(delay));
+	return false;
+}
+
+PHP_METHOD(FastQueue_RedisQueue, later)
+{
+	zend_string *job, *queue = NULL, *payload;
+	zval *delay, *data = NULL, empty;
+	HashTable *options = NULL;
+	zend_long at;
+	char id[FASTQUEUE_ID_LEN];
+
+	ZEND_PARSE_PARAMETERS_START(2, 5)
+		Z_PARAM_ZVAL(delay)
+		Z_PARAM_STR(job)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL(data)
+		Z_PARAM_STR_OR_NULL(queue)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
+		RETURN_THROWS();
+	}
+	ZVAL_EMPTY_STRING(&empty);
+	if (!(payload = new_payload(job, data ? data : &empty, options, 5, id))) {
+		RETURN_THROWS();
+	}
+	if (zadd_delayed(q, fastqueue_queue_name(q, queue), at, payload) == FAILURE) {
+		zend_string_release(payload);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	zend_string_release(payload);
+	RETURN_STRINGL(id, FASTQUEUE_ID_LEN);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, laterRaw)
+{
+	zend_string *payload, *queue = NULL, *id;
+	zval *delay;
+	zend_long at;
+
+	ZEND_PARSE_PARAMETERS_START(2, 3)
+		Z_PARAM_ZVAL(delay)
+		Z_PARAM_STR(payload)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (!(id = raw_payload_id(payload))) {
+		RETURN_THROWS();
+	}
+	if (zadd_delayed(q, fastqueue_queue_name(q, queue), at, payload) == FAILURE) {
+		zend_string_release(id);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	RETURN_STR(id);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, bulk)
+{
+	HashTable *jobs;
+	zval *data = NULL, empty, *job;
+	zend_string *queue = NULL, **payloads;
+	uint32_t n = 0, count;
+	char id[FASTQUEUE_ID_LEN];
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_ARRAY_HT(jobs)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL(data)
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	count = zend_hash_num_elements(jobs);
+	ZEND_HASH_FOREACH_VAL(jobs, job) {
+		ZVAL_DEREF(job);
+		if (Z_TYPE_P(job) != IS_STRING) {
+			zend_argument_type_error(1, "must contain only job names (strings), %s found", zend_zval_type_name(job));
+			RETURN_THROWS();
+		}
+	} ZEND_HASH_FOREACH_END();
+
+	array_init_size(return_value, count);
+	if (count == 0) {
+		return;
+	}
+	ZVAL_EMPTY_STRING(&empty);
+	payloads = safe_emalloc(count, sizeof(*payloads), 0);
+	ZEND_HASH_FOREACH_VAL(jobs, job) {
+		ZVAL_DEREF(job);
+		if (!(payloads[n] = new_payload(Z_STR_P(job), data ? data : &empty, NULL, 0, id))) {
+			break;
+		}
+		add_next_index_stringl(return_value, id, FASTQUEUE_ID_LEN);
+		n++;
+	} ZEND_HASH_FOREACH_END();
+	if (n == count && push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
+		fastqueue_queue_throw(q);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(payloads[i]);
+	}
+	efree(payloads);
+	if (EG(exception)) {
+		zval_ptr_dtor(return_value);
+		RETURN_THROWS();
+	}
+}
+/* }}} */
+
+/* {{{ pop side */
+
+/* Runs pop.lua for up to count jobs; *out is its flat reply (job, reserved, attempts)*. */
+static zend_result pop_script(fastqueue_redis_queue *q, const queue_keys *k, zend_long count, fastqueue_reply **out)
+{
+	fastqueue_args a;
+	char now_s[24], until_s[24], batch_s[24], count_s[24];
+	zend_long now = (zend_long) time(NULL);
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, k->queue);
+	fastqueue_args_add_str(&a, k->delayed);
+	fastqueue_args_add_str(&a, k->reserved);
+	fastqueue_args_add_str(&a, k->notify);
+	add_long_arg(&a, now_s, sizeof(now_s), now);
+	add_long_arg(&a, until_s, sizeof(until_s), now + (q->retry_after > 0 ? q->retry_after : 0));
+	fastqueue_args_add(&a, q->retry_after >= 0 ? "1" : "0", 1);
+	add_long_arg(&a, batch_s, sizeof(batch_s), q->migration_batch_size);
+	add_long_arg(&a, count_s, sizeof(count_s), count);
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, 4, &a, out);
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+/* Waits on :notify for up to block_for seconds; true when a job was announced. */
+static zend_result wait_for_notify(fastqueue_redis_queue *q, const queue_keys *k, bool *announced)
+{
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char secs[32];
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "BLPOP", 5);
+	fastqueue_args_add_str(&a, k->notify);
+	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", q->block_for));
+	/* The socket must outwait the server's own timeout; block_for 0 waits for ever, as in Laravel. */
+	fastqueue_conn_set_read_timeout(&q->conn, q->block_for > 0 ? q->block_for + (q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10) : 0);
+	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	fastqueue_conn_set_read_timeout(&q->conn, q->conn.opt.read_timeout);
+	fastqueue_args_free(&a);
+	*announced = ok == SUCCESS && !fastqueue_reply_is_nil(r) && fastqueue_reply_array_len(r) > 0;
+	fastqueue_reply_free(r);
+	return ok;
+}
+
+/* Makes Job objects out of pop.lua's reply; appends them to jobs (an array) or sets one. */
+static zend_result jobs_from_reply(fastqueue_redis_queue *q, zend_string *name, const fastqueue_reply *r, zval *first)
+{
+	size_t n = fastqueue_reply_array_len(r);
+	const char *raw, *reserved;
+	size_t raw_len, reserved_len;
+	zend_long attempts;
+
+	if (n % 3 != 0) {
+		zend_throw_exception(fastqueue_ce_RedisException, "Unexpected reply from the pop script", 0);
+		return FAILURE;
+	}
+	ZVAL_NULL(first);
+	if (n == 0) {
+		return SUCCESS;
+	}
+	if (!fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &raw, &raw_len)
+		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 1), &reserved, &reserved_len)
+		|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, 2), &attempts)) {
+		zend_throw_exception(fastqueue_ce_RedisException, "Unexpected reply from the pop script", 0);
+		return FAILURE;
+	}
+	fastqueue_job_create(first, &q->std, name,
+		zend_string_init(raw, raw_len, 0), zend_string_init(reserved, reserved_len, 0), attempts);
+	return SUCCESS;
+}
+
+PHP_METHOD(FastQueue_RedisQueue, pop)
+{
+	zend_string *queue = NULL, *name;
+	queue_keys k;
+	fastqueue_reply *r = NULL;
+	bool announced = false;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	name = fastqueue_queue_name(q, queue);
+	queue_keys_init(&k, q, name);
+	if (pop_script(q, &k, 1, &r) == FAILURE) {
+		goto failed;
+	}
+	if (fastqueue_reply_array_len(r) == 0 && q->block_for >= 0) {
+		fastqueue_reply_free(r);
+		r = NULL;
+		if (wait_for_notify(q, &k, &announced) == FAILURE) {
+			goto failed;
+		}
+		if (announced && pop_script(q, &k, 1, &r) == FAILURE) {
+			goto failed;
+		}
+	}
+	if (r) {
+		jobs_from_reply(q, name, r, return_value);
+	}
+	fastqueue_reply_free(r);
+	queue_keys_free(&k);
+	return;
+failed:
+	queue_keys_free(&k);
+	fastqueue_queue_throw(q);
+	RETURN_THROWS();
+}
+
+zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved)
+{
+	zend_string *key = fastqueue_queue_key(q, name, ":reserved");
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREM", 4);
+	fastqueue_args_add_str(&a, key);
+	fastqueue_args_add_str(&a, reserved);
+	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	zend_string_release(key);
+	return ok;
+}
+
+zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
+	zend_long when, bool *released)
+{
+	queue_keys k;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char at[24];
+	zend_long n = 0;
+	zend_result ok;
+
+	queue_keys_init(&k, q, name);
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, k.delayed);
+	fastqueue_args_add_str(&a, k.reserved);
+	fastqueue_args_add_str(&a, reserved);
+	add_long_arg(&a, at, sizeof(at), when);
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
+	if (ok == SUCCESS) {
+		fastqueue_reply_integer(r, &n);
+	}
+	*released = n == 1;
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	queue_keys_free(&k);
+	return ok;
+}
+/* }}} */
+
+/* {{{ inspection */
+
+/* Runs one counting command (LLEN/ZCARD) per suffix in a pipeline and sums the replies. */
+static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, const char *const *suffixes, int n)
+{
+	zend_string *queue = NULL, *name;
+	zend_long total = 0, v;
+	fastqueue_reply *r;
+	zend_result ok = SUCCESS;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	name = fastqueue_queue_name(q, queue);
+	for (int i = 0; i < n && ok == SUCCESS; i++) {
+		fastqueue_args a;
+		zend_string *key = fastqueue_queue_key(q, name, suffixes[i]);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
+		fastqueue_args_add_str(&a, key);
+		ok = fastqueue_conn_append(&q->conn, &a);
+		fastqueue_args_free(&a);
+		zend_string_release(key);
+	}
+	/* Read every reply even after an error reply, so the pipeline stays in step. */
+	for (int i = 0; i < n; i++) {
+		if (fastqueue_conn_read(&q->conn, &r) == FAILURE) {
+			ok = FAILURE;
+			if (!fastqueue_conn_is_connected(&q->conn)) {
+				break;
+			}
+			continue;
+		}
+		if (fastqueue_reply_integer(r, &v)) {
+			total += v;
+		}
+		fastqueue_reply_free(r);
+	}
+	if (ok == FAILURE) {
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	RETURN_LONG(total);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, size)
+{
+	static const char *const cmds[] = {"LLEN", "ZCARD", "ZCARD"};
+	static const char *const suffixes[] = {"", ":delayed", ":reserved"};
+	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 3);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, pendingSize)
+{
+	static const char *const cmds[] = {"LLEN"};
+	static const char *const suffixes[] = {""};
+	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, delayedSize)
+{
+	static const char *const cmds[] = {"ZCARD"};
+	static const char *const suffixes[] = {":delayed"};
+	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, reservedSize)
+{
+	static const char *const cmds[] = {"ZCARD"};
+	static const char *const suffixes[] = {":reserved"};
+	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, clear)
+{
+	zend_string *queue = NULL;
+	queue_keys k;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_long n = 0;
+	zend_result ok;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	queue_keys_init(&k, q, fastqueue_queue_name(q, queue));
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, k.queue);
+	fastqueue_args_add_str(&a, k.delayed);
+	fastqueue_args_add_str(&a, k.reserved);
+	fastqueue_args_add_str(&a, k.notify);
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_CLEAR, 4, &a, &r);
+	if (ok == SUCCESS) {
+		fastqueue_reply_integer(r, &n);
+	}
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	queue_keys_free(&k);
+	if (ok == FAILURE) {
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	RETURN_LONG(n);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, getQueue)
+{
+	zend_string *queue = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	QUEUE_OR_THROW();
+
+	RETURN_STR(zend_string_concat2("queues:", 7, ZSTR_VAL(fastqueue_queue_name(q, queue)), ZSTR_LEN(fastqueue_queue_name(q, queue))));
+}
+
+PHP_METHOD(FastQueue_RedisQueue, getPrefix)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	QUEUE_OR_THROW();
+	RETURN_STR_COPY(q->prefix);
+}
+/* }}} */
+
+void fastqueue_redis_queue_minit(zend_class_entry *ce)
+{
+	ce->create_object = redis_queue_create;
+	memcpy(&redis_queue_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	redis_queue_handlers.offset = XtOffsetOf(fastqueue_redis_queue, std);
+	redis_queue_handlers.free_obj = redis_queue_free;
+	redis_queue_handlers.clone_obj = NULL;
+}

@@ -1,0 +1,40 @@
+/* FastQueue\RedisQueue: Laravel's Redis queue layout over one connection. */
+#ifndef FASTQUEUE_REDIS_QUEUE_H
+#define FASTQUEUE_REDIS_QUEUE_H
+
+#include "php.h"
+#include "conn.h"
+
+typedef struct _fastqueue_redis_queue {
+	fastqueue_conn conn;             /* the one connection this queue talks over */
+	zend_string *prefix;             /* Redis key prefix, as Laravel's options.prefix */
+	zend_string *default_queue;      /* queue name used when none is given */
+	zend_long retry_after;           /* seconds a reservation lasts; -1: never migrate expired ones */
+	double block_for;                /* seconds pop blocks for a job; -1: never blocks; 0: until one comes */
+	zend_long migration_batch_size;  /* due jobs moved per pop; -1: all */
+	zend_object std;
+} fastqueue_redis_queue;
+
+static inline fastqueue_redis_queue *fastqueue_redis_queue_from_obj(zend_object *obj)
+{
+	return (fastqueue_redis_queue *) ((char *) obj - XtOffsetOf(fastqueue_redis_queue, std));
+}
+#define Z_FASTQUEUE_REDIS_QUEUE_P(zv) fastqueue_redis_queue_from_obj(Z_OBJ_P(zv))
+
+void fastqueue_redis_queue_minit(zend_class_entry *ce);
+
+/* The queue's name, the default when name is NULL or empty (not addref'd). */
+zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
+
+/* prefix + "queues:" + name + suffix ("" or ":delayed", ...). */
+zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
+
+/* Throws the exception that matches the connection's last error. */
+void fastqueue_queue_throw(fastqueue_redis_queue *q);
+
+/* Job operations; FAILURE leaves the error on q->conn. */
+zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved);
+zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
+	zend_long available_at, bool *released);
+
+#endif
