@@ -661,83 +661,132 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 /* }}} */
 
 /* {{{ pop side */
+void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
+	zend_string *const *names, uint32_t count, const zend_string *restart_key)
+{
+	static const char *const suffixes[] = {"", ":delayed", ":reserved", ":notify"};
 
-/* Runs pop.lua for up to count jobs; *out is its flat reply (job, reserved, attempts)*. */
-static zend_result pop_script(fastqueue_redis_queue *q, const queue_keys *k, zend_long count, fastqueue_reply **out)
+	l->count = count;
+	l->has_restart_key = restart_key != NULL;
+	l->names = safe_emalloc(count, sizeof(*l->names), 0);
+	l->keys = safe_emalloc(4 * count + 1, sizeof(*l->keys), 0);
+	for (uint32_t i = 0; i < count; i++) {
+		l->names[i] = zend_string_copy(names[i]);
+		for (int k = 0; k < 4; k++) {
+			l->keys[4 * i + k] = fastqueue_queue_key(q, names[i], suffixes[k]);
+		}
+	}
+	if (restart_key) {
+		l->keys[4 * count] = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix),
+			ZSTR_VAL(restart_key), ZSTR_LEN(restart_key));
+	}
+}
+
+void fastqueue_queue_list_free(fastqueue_queue_list *l)
+{
+	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
+	for (uint32_t i = 0; i < l->count; i++) {
+		zend_string_release(l->names[i]);
+	}
+	for (uint32_t i = 0; i < nkeys; i++) {
+		zend_string_release(l->keys[i]);
+	}
+	efree(l->names);
+	efree(l->keys);
+	memset(l, 0, sizeof(*l));
+}
+
+zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, const fastqueue_ack *acks, uint32_t nacks, fastqueue_reply **out)
 {
 	fastqueue_args a;
-	char now_s[24], until_s[24], batch_s[24], count_s[24];
+	char num[5][24];
+	char (*qnum)[12] = nacks ? safe_emalloc(nacks, sizeof(*qnum), 0) : NULL;
+	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
 	zend_long now = (zend_long) time(NULL);
 	zend_result ok;
 
 	fastqueue_args_init(&a);
-	fastqueue_args_add_str(&a, k->queue);
-	fastqueue_args_add_str(&a, k->delayed);
-	fastqueue_args_add_str(&a, k->reserved);
-	fastqueue_args_add_str(&a, k->notify);
-	add_long_arg(&a, now_s, sizeof(now_s), now);
-	add_long_arg(&a, until_s, sizeof(until_s), now + (q->retry_after > 0 ? q->retry_after : 0));
+	for (uint32_t i = 0; i < nkeys; i++) {
+		fastqueue_args_add_str(&a, l->keys[i]);
+	}
+	add_long_arg(&a, num[0], sizeof(num[0]), now);
+	add_long_arg(&a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
 	fastqueue_args_add(&a, q->retry_after >= 0 ? "1" : "0", 1);
-	add_long_arg(&a, batch_s, sizeof(batch_s), q->migration_batch_size);
-	add_long_arg(&a, count_s, sizeof(count_s), count);
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, 4, &a, out);
+	add_long_arg(&a, num[2], sizeof(num[2]), q->migration_batch_size);
+	add_long_arg(&a, num[3], sizeof(num[3]), count);
+	fastqueue_args_add(&a, l->has_restart_key ? "1" : "0", 1);
+	add_long_arg(&a, num[4], sizeof(num[4]), nacks);
+	for (uint32_t i = 0; i < nacks; i++) {
+		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", acks[i].queue));
+		fastqueue_args_add_str(&a, acks[i].reserved);
+	}
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
 	fastqueue_args_free(&a);
+	if (qnum) {
+		efree(qnum);
+	}
+	if (ok == SUCCESS && (fastqueue_reply_array_len(*out) == 0 || (fastqueue_reply_array_len(*out) - 1) % 4 != 0)) {
+		fastqueue_reply_free(*out);
+		*out = NULL;
+		snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
+		q->conn.err_kind = FASTQUEUE_ERR_PROTOCOL;
+		return FAILURE;
+	}
 	return ok;
 }
 
-/* Waits on :notify for up to block_for seconds; true when a job was announced. */
-static zend_result wait_for_notify(fastqueue_redis_queue *q, const queue_keys *k, bool *announced)
+zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	double seconds, bool *announced)
 {
 	fastqueue_args a;
 	fastqueue_reply *r;
 	char secs[32];
+	double read_timeout = q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10;
 	zend_result ok;
 
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "BLPOP", 5);
-	fastqueue_args_add_str(&a, k->notify);
-	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", q->block_for));
-	/* The socket must outwait the server's own timeout; block_for 0 waits for ever, as in Laravel. */
-	fastqueue_conn_set_read_timeout(&q->conn, q->block_for > 0 ? q->block_for + (q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10) : 0);
+	for (uint32_t i = 0; i < l->count; i++) {
+		fastqueue_args_add_str(&a, l->keys[4 * i + 3]);
+	}
+	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", seconds));
+	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
+	fastqueue_conn_set_read_timeout(&q->conn, seconds > 0 ? seconds + read_timeout : 0);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
 	fastqueue_conn_set_read_timeout(&q->conn, q->conn.opt.read_timeout);
 	fastqueue_args_free(&a);
-	*announced = ok == SUCCESS && !fastqueue_reply_is_nil(r) && fastqueue_reply_array_len(r) > 0;
+	*announced = ok == SUCCESS && fastqueue_reply_array_len(r) > 0;
 	fastqueue_reply_free(r);
 	return ok;
 }
 
-/* Makes Job objects out of pop.lua's reply; appends them to jobs (an array) or sets one. */
-static zend_result jobs_from_reply(fastqueue_redis_queue *q, zend_string *name, const fastqueue_reply *r, zval *first)
+/* The first job of a reserve reply as a Job object, or null. */
+static void first_job(fastqueue_redis_queue *q, const fastqueue_queue_list *l, const fastqueue_reply *r, zval *out)
 {
-	size_t n = fastqueue_reply_array_len(r);
 	const char *raw, *reserved;
 	size_t raw_len, reserved_len;
-	zend_long attempts;
+	zend_long qi, attempts;
 
-	if (n % 3 != 0) {
+	ZVAL_NULL(out);
+	if (fastqueue_reply_array_len(r) < 5) {
+		return;
+	}
+	if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, 1), &qi) || qi < 1 || (zend_ulong) qi > l->count
+		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 2), &raw, &raw_len)
+		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 3), &reserved, &reserved_len)
+		|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, 4), &attempts)) {
 		zend_throw_exception(fastqueue_ce_RedisException, "Unexpected reply from the pop script", 0);
-		return FAILURE;
+		return;
 	}
-	ZVAL_NULL(first);
-	if (n == 0) {
-		return SUCCESS;
-	}
-	if (!fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &raw, &raw_len)
-		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 1), &reserved, &reserved_len)
-		|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, 2), &attempts)) {
-		zend_throw_exception(fastqueue_ce_RedisException, "Unexpected reply from the pop script", 0);
-		return FAILURE;
-	}
-	fastqueue_job_create(first, &q->std, name,
+	fastqueue_job_create(out, &q->std, l->names[qi - 1],
 		zend_string_init(raw, raw_len, 0), zend_string_init(reserved, reserved_len, 0), attempts);
-	return SUCCESS;
 }
 
 PHP_METHOD(FastQueue_RedisQueue, pop)
 {
 	zend_string *queue = NULL, *name;
-	queue_keys k;
+	fastqueue_queue_list l;
 	fastqueue_reply *r = NULL;
 	bool announced = false;
 
@@ -748,28 +797,29 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 	QUEUE_OR_THROW();
 
 	name = fastqueue_queue_name(q, queue);
-	queue_keys_init(&k, q, name);
-	if (pop_script(q, &k, 1, &r) == FAILURE) {
+	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
+	if (fastqueue_queue_reserve(q, &l, 1, NULL, 0, &r) == FAILURE) {
 		goto failed;
 	}
-	if (fastqueue_reply_array_len(r) == 0 && q->block_for >= 0) {
+	/* As Laravel: with block_for, wait for a push once, then try once more. */
+	if (fastqueue_reply_array_len(r) == 1 && q->block_for >= 0) {
 		fastqueue_reply_free(r);
 		r = NULL;
-		if (wait_for_notify(q, &k, &announced) == FAILURE) {
+		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && pop_script(q, &k, 1, &r) == FAILURE) {
+		if (announced && fastqueue_queue_reserve(q, &l, 1, NULL, 0, &r) == FAILURE) {
 			goto failed;
 		}
 	}
 	if (r) {
-		jobs_from_reply(q, name, r, return_value);
+		first_job(q, &l, r, return_value);
 	}
 	fastqueue_reply_free(r);
-	queue_keys_free(&k);
+	fastqueue_queue_list_free(&l);
 	return;
 failed:
-	queue_keys_free(&k);
+	fastqueue_queue_list_free(&l);
 	fastqueue_queue_throw(q);
 	RETURN_THROWS();
 }

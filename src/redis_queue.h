@@ -29,6 +29,35 @@ zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
 /* prefix + "queues:" + name + suffix ("" or ":delayed", ...). */
 zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
 
+/* The keys of queues in priority order, as pop.lua takes them: 4 per queue, then the
+ * restart key if any. Built once per worker, not per pop. */
+typedef struct _fastqueue_queue_list {
+	uint32_t count;            /* number of queues */
+	zend_string **names;       /* queue names */
+	zend_string **keys;        /* 4 * count keys, + 1 when restart_key */
+	bool has_restart_key;      /* the last key is the restart key */
+} fastqueue_queue_list;
+
+/* A finished job to acknowledge (ZREM from :reserved) in the next reserve call. */
+typedef struct _fastqueue_ack {
+	uint32_t queue;            /* 1-based position in the queue list */
+	zend_string *reserved;     /* the reserved copy */
+} fastqueue_ack;
+
+void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
+	zend_string *const *names, uint32_t count, const zend_string *restart_key);
+void fastqueue_queue_list_free(fastqueue_queue_list *l);
+
+/* One round trip: acknowledges acks, migrates due jobs and reserves up to count jobs from
+ * the first non-empty queue. The reply: restart value, then (queue, job, reserved, attempts)*. */
+zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, const fastqueue_ack *acks, uint32_t nacks, fastqueue_reply **out);
+
+/* Waits up to seconds on the :notify lists of all queues at once (BLPOP); *announced when
+ * a job was pushed meanwhile. seconds 0 waits until one is. */
+zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	double seconds, bool *announced);
+
 /* Throws the exception that matches the connection's last error. */
 void fastqueue_queue_throw(fastqueue_redis_queue *q);
 

@@ -1,17 +1,23 @@
--- Moves due jobs onto the queue, then reserves up to ARGV[5] jobs: one round trip per pop.
+-- Reserves jobs for one worker round in one round trip: first acknowledges finished jobs
+-- (ZREM of their reserved copies), then visits the queues in priority order, moving each
+-- one's due jobs onto it, and reserves up to ARGV[5] jobs from the first queue that has any.
 -- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its
 -- top-level "attempts" changed (never re-encoded), and a payload whose attempts cannot be
 -- found is still reserved, unchanged, so the worker can fail it with a reason.
--- KEYS[1] the queue (list)
--- KEYS[2] queue:delayed (zset, score = available at)
--- KEYS[3] queue:reserved (zset, score = reserved until)
--- KEYS[4] queue:notify (list of 1s, one per job pushed or migrated)
+-- KEYS[4i-3] queue i (list)
+-- KEYS[4i-2] queue i :delayed (zset, score = available at)
+-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
+-- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)
+-- KEYS[#KEYS] the restart key, when ARGV[6] is 1
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
 -- ARGV[4] migration batch size, -1 for all due jobs
 -- ARGV[5] how many jobs to reserve at most
--- Returns a flat list: job, reserved, attempts (-1 when unknown) for each reserved job.
+-- ARGV[6] 1 when the last key is a restart key to read, else 0
+-- ARGV[7] how many acknowledgements follow, then for each: queue number, reserved copy
+-- Returns: the restart key's value (or false), then for each job reserved: queue number,
+-- job, reserved copy, attempts (-1 when unknown).
 
 -- A key of the wrong type would fail the script halfway, after a write: check first.
 local function wrong_type(key, kind)
@@ -21,7 +27,7 @@ local function wrong_type(key, kind)
     end
 end
 
-local function migrate(from, now, limit)
+local function migrate(from, to, notify, now, limit)
     local due
     if limit > 0 then
         due = redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
@@ -34,12 +40,12 @@ local function migrate(from, now, limit)
     redis.call('zremrangebyrank', from, 0, #due - 1)
     for i = 1, #due, 100 do
         local last = math.min(i + 99, #due)
-        redis.call('rpush', KEYS[1], unpack(due, i, last))
+        redis.call('rpush', to, unpack(due, i, last))
         local ones = {}
         for j = i, last do
             ones[#ones + 1] = 1
         end
-        redis.call('rpush', KEYS[4], unpack(ones))
+        redis.call('rpush', notify, unpack(ones))
     end
 end
 
@@ -115,29 +121,53 @@ local function reserve_copy(job)
     return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
 end
 
-local bad = wrong_type(KEYS[1], 'list') or wrong_type(KEYS[2], 'zset')
-    or wrong_type(KEYS[3], 'zset') or wrong_type(KEYS[4], 'list')
-if bad then
-    return bad
+local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
+local want = tonumber(ARGV[5])
+local nqueues = math.floor(#KEYS / 4)
+
+-- Acknowledgements: each reserved copy leaves its queue's :reserved set.
+local acks = tonumber(ARGV[7])
+for i = 1, acks do
+    local q = tonumber(ARGV[6 + 2 * i])
+    local reserved_key = KEYS[4 * q - 1]
+    local bad = wrong_type(reserved_key, 'zset')
+    if bad then
+        return bad
+    end
+    redis.call('zrem', reserved_key, ARGV[7 + 2 * i])
 end
 
-local now = ARGV[1]
-migrate(KEYS[2], now, tonumber(ARGV[4]))
-if ARGV[3] == '1' then
-    migrate(KEYS[3], now, tonumber(ARGV[4]))
+local out = {false}
+if ARGV[6] == '1' then
+    out[1] = redis.call('get', KEYS[#KEYS])
 end
 
-local out = {}
-for _ = 1, tonumber(ARGV[5]) do
-    local job = redis.call('lpop', KEYS[1])
-    if not job then
+for q = 1, nqueues do
+    local queue, delayed, reserved, notify = KEYS[4 * q - 3], KEYS[4 * q - 2], KEYS[4 * q - 1], KEYS[4 * q]
+    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')
+        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')
+    if bad then
+        return bad
+    end
+    migrate(delayed, queue, notify, now, batch)
+    if ARGV[3] == '1' then
+        migrate(reserved, queue, notify, now, batch)
+    end
+    for _ = 1, want do
+        local job = redis.call('lpop', queue)
+        if not job then
+            break
+        end
+        local copy, attempts = reserve_copy(job)
+        redis.call('zadd', reserved, until_, copy)
+        redis.call('lpop', notify)
+        out[#out + 1] = q
+        out[#out + 1] = job
+        out[#out + 1] = copy
+        out[#out + 1] = attempts
+    end
+    if #out > 1 then
         break
     end
-    local reserved, attempts = reserve_copy(job)
-    redis.call('zadd', KEYS[3], ARGV[2], reserved)
-    redis.call('lpop', KEYS[4])
-    out[#out + 1] = job
-    out[#out + 1] = reserved
-    out[#out + 1] = attempts
 end
 return out
