@@ -11,6 +11,7 @@
 #include "src/conn.h"
 #include "src/redis_queue.h"
 #include "src/job.h"
+#include "src/worker.h"
 #include "fastqueue_arginfo.h"
 
 zend_class_entry *fastqueue_ce_Exception;
@@ -19,6 +20,9 @@ zend_class_entry *fastqueue_ce_RedisException;
 zend_class_entry *fastqueue_ce_PayloadException;
 zend_class_entry *fastqueue_ce_RedisQueue;
 zend_class_entry *fastqueue_ce_Job;
+zend_class_entry *fastqueue_ce_Worker;
+zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
+zend_class_entry *fastqueue_ce_TimeoutException;
 
 PHP_MINIT_FUNCTION(fastqueue)
 {
@@ -28,12 +32,17 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_ce_ConnectionException = register_class_FastQueue_ConnectionException(fastqueue_ce_Exception);
 	fastqueue_ce_RedisException = register_class_FastQueue_RedisException(fastqueue_ce_Exception);
 	fastqueue_ce_PayloadException = register_class_FastQueue_PayloadException(fastqueue_ce_Exception);
+	fastqueue_ce_MaxAttemptsExceededException = register_class_FastQueue_MaxAttemptsExceededException(fastqueue_ce_Exception);
+	fastqueue_ce_TimeoutException = register_class_FastQueue_TimeoutException(fastqueue_ce_Exception);
 
 	fastqueue_ce_RedisQueue = register_class_FastQueue_RedisQueue();
 	fastqueue_redis_queue_minit(fastqueue_ce_RedisQueue);
 
 	fastqueue_ce_Job = register_class_FastQueue_Job();
 	fastqueue_job_minit(fastqueue_ce_Job);
+
+	fastqueue_ce_Worker = register_class_FastQueue_Worker();
+	fastqueue_worker_minit(fastqueue_ce_Worker);
 	return SUCCESS;
 }
 

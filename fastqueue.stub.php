@@ -21,6 +21,12 @@ namespace FastQueue {
     /** A payload that is not a valid job. */
     class PayloadException extends Exception {}
 
+    /** A job was attempted more times than it may be, or ran out of its retryUntil time. */
+    class MaxAttemptsExceededException extends Exception {}
+
+    /** Thrown inside a job that ran past its timeout (timeout_mode 'throw'). */
+    class TimeoutException extends Exception {}
+
     /**
      * A Laravel-compatible Redis queue: same keys, payloads and script semantics
      * as Illuminate\Queue\RedisQueue.
@@ -66,6 +72,58 @@ namespace FastQueue {
 
         /** The Redis key prefix in use. */
         public function getPrefix(): string {}
+
+        /** Failed jobs recorded by the worker, newest first; only $queue's when given. */
+        public function failed(?string $queue = null): array {}
+
+        /** Puts a failed job back at the end of its queue with attempts reset; false if unknown. */
+        public function retryFailed(string $id): bool {}
+
+        /** Forgets one failed job; false if unknown. */
+        public function forgetFailed(string $id): bool {}
+
+        /** Forgets every failed job; returns how many there were. */
+        public function flushFailed(): int {}
+    }
+
+    /**
+     * Laravel's queue:work daemon loop in C: reserves jobs, runs them through the handler,
+     * deletes, releases or fails them, and stops on signals and limits.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Worker
+    {
+        /** @var int */
+        public const EXIT_SUCCESS = 0;
+        /** @var int */
+        public const EXIT_ERROR = 1;
+        /** @var int */
+        public const EXIT_MEMORY_LIMIT = 12;
+
+        public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
+
+        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping. */
+        public function on(string $event, callable $listener): static {}
+
+        /** Runs until a stop condition; returns the exit status. $queues is a priority list. */
+        public function daemon(string $queues = 'default'): int {}
+
+        /** Runs one job (queue:work --once); false when there was none. */
+        public function runNextJob(string $queues = 'default'): bool {}
+
+        /** Stops after the current job, with this status. */
+        public function stop(int $status = 0): void {}
+
+        public function pause(): void {}
+
+        public function resume(): void {}
+
+        public function isPaused(): bool {}
+
+        /** processed, failed, released, exceptions, timeouts, started_at, busy_seconds, memory_peak */
+        public function stats(): array {}
     }
 
     /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 04b323bf447acb93697f6ceb91b85061e22ccdad */
+ * Stub hash: e6151562238db86d70ed37afa7cd2101eb3afde1 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -60,6 +60,53 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_getPrefix, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_failed, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queue, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_retryFailed, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, id, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_RedisQueue_forgetFailed arginfo_class_FastQueue_RedisQueue_retryFailed
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_flushFailed, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_Worker___construct, 0, 0, 1)
+	ZEND_ARG_OBJ_INFO(0, queue, FastQueue\\RedisQueue, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, handler, IS_CALLABLE, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_on, 0, 2, IS_STATIC, 0)
+	ZEND_ARG_TYPE_INFO(0, event, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, listener, IS_CALLABLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_daemon, 0, 0, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queues, IS_STRING, 0, "\'default\'")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_runNextJob, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, queues, IS_STRING, 0, "\'default\'")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stop, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, status, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_pause, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Worker_resume arginfo_class_FastQueue_Worker_pause
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_isPaused, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stats, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_Job___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
 
@@ -76,14 +123,12 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_FastQueue_Job_getReservedJob arginfo_class_FastQueue_RedisQueue_getPrefix
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_payload, 0, 0, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Job_payload arginfo_class_FastQueue_Worker_stats
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_getData, 0, 0, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_attempts, 0, 0, IS_LONG, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Job_attempts arginfo_class_FastQueue_RedisQueue_flushFailed
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_maxTries, 0, 0, IS_LONG, 1)
 ZEND_END_ARG_INFO()
@@ -97,13 +142,11 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_backoff, 0, 0, IS_ARRAY, 1)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_shouldFailOnTimeout, 0, 0, _IS_BOOL, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Job_shouldFailOnTimeout arginfo_class_FastQueue_Worker_isPaused
 
 #define arginfo_class_FastQueue_Job_getQueue arginfo_class_FastQueue_RedisQueue_getPrefix
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_delete, 0, 0, IS_VOID, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Job_delete arginfo_class_FastQueue_Worker_pause
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_release, 0, 0, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delay, IS_LONG, 0, "0")
@@ -113,13 +156,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_fail, 0, 0, 
 	ZEND_ARG_OBJ_INFO_WITH_DEFAULT_VALUE(0, e, Throwable, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_FastQueue_Job_isDeleted arginfo_class_FastQueue_Job_shouldFailOnTimeout
+#define arginfo_class_FastQueue_Job_isDeleted arginfo_class_FastQueue_Worker_isPaused
 
-#define arginfo_class_FastQueue_Job_isReleased arginfo_class_FastQueue_Job_shouldFailOnTimeout
+#define arginfo_class_FastQueue_Job_isReleased arginfo_class_FastQueue_Worker_isPaused
 
-#define arginfo_class_FastQueue_Job_isDeletedOrReleased arginfo_class_FastQueue_Job_shouldFailOnTimeout
+#define arginfo_class_FastQueue_Job_isDeletedOrReleased arginfo_class_FastQueue_Worker_isPaused
 
-#define arginfo_class_FastQueue_Job_hasFailed arginfo_class_FastQueue_Job_shouldFailOnTimeout
+#define arginfo_class_FastQueue_Job_hasFailed arginfo_class_FastQueue_Worker_isPaused
 
 
 ZEND_METHOD(FastQueue_RedisQueue, __construct);
@@ -136,6 +179,19 @@ ZEND_METHOD(FastQueue_RedisQueue, reservedSize);
 ZEND_METHOD(FastQueue_RedisQueue, clear);
 ZEND_METHOD(FastQueue_RedisQueue, getQueue);
 ZEND_METHOD(FastQueue_RedisQueue, getPrefix);
+ZEND_METHOD(FastQueue_RedisQueue, failed);
+ZEND_METHOD(FastQueue_RedisQueue, retryFailed);
+ZEND_METHOD(FastQueue_RedisQueue, forgetFailed);
+ZEND_METHOD(FastQueue_RedisQueue, flushFailed);
+ZEND_METHOD(FastQueue_Worker, __construct);
+ZEND_METHOD(FastQueue_Worker, on);
+ZEND_METHOD(FastQueue_Worker, daemon);
+ZEND_METHOD(FastQueue_Worker, runNextJob);
+ZEND_METHOD(FastQueue_Worker, stop);
+ZEND_METHOD(FastQueue_Worker, pause);
+ZEND_METHOD(FastQueue_Worker, resume);
+ZEND_METHOD(FastQueue_Worker, isPaused);
+ZEND_METHOD(FastQueue_Worker, stats);
 ZEND_METHOD(FastQueue_Job, __construct);
 ZEND_METHOD(FastQueue_Job, getJobId);
 ZEND_METHOD(FastQueue_Job, uuid);
@@ -182,6 +238,16 @@ static const zend_function_entry class_FastQueue_PayloadException_methods[] = {
 };
 
 
+static const zend_function_entry class_FastQueue_MaxAttemptsExceededException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_TimeoutException_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
 	ZEND_ME(FastQueue_RedisQueue, __construct, arginfo_class_FastQueue_RedisQueue___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, push, arginfo_class_FastQueue_RedisQueue_push, ZEND_ACC_PUBLIC)
@@ -197,6 +263,24 @@ static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
 	ZEND_ME(FastQueue_RedisQueue, clear, arginfo_class_FastQueue_RedisQueue_clear, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, getQueue, arginfo_class_FastQueue_RedisQueue_getQueue, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, getPrefix, arginfo_class_FastQueue_RedisQueue_getPrefix, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, failed, arginfo_class_FastQueue_RedisQueue_failed, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, retryFailed, arginfo_class_FastQueue_RedisQueue_retryFailed, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, forgetFailed, arginfo_class_FastQueue_RedisQueue_forgetFailed, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_RedisQueue, flushFailed, arginfo_class_FastQueue_RedisQueue_flushFailed, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_Worker_methods[] = {
+	ZEND_ME(FastQueue_Worker, __construct, arginfo_class_FastQueue_Worker___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, on, arginfo_class_FastQueue_Worker_on, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, daemon, arginfo_class_FastQueue_Worker_daemon, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, runNextJob, arginfo_class_FastQueue_Worker_runNextJob, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, stop, arginfo_class_FastQueue_Worker_stop, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, pause, arginfo_class_FastQueue_Worker_pause, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, resume, arginfo_class_FastQueue_Worker_resume, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, isPaused, arginfo_class_FastQueue_Worker_isPaused, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, stats, arginfo_class_FastQueue_Worker_stats, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -269,6 +353,26 @@ static zend_class_entry *register_class_FastQueue_PayloadException(zend_class_en
 	return class_entry;
 }
 
+static zend_class_entry *register_class_FastQueue_MaxAttemptsExceededException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "MaxAttemptsExceededException", class_FastQueue_MaxAttemptsExceededException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_TimeoutException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "TimeoutException", class_FastQueue_TimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
 static zend_class_entry *register_class_FastQueue_RedisQueue(void)
 {
 	zend_class_entry ce, *class_entry;
@@ -276,6 +380,35 @@ static zend_class_entry *register_class_FastQueue_RedisQueue(void)
 	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "RedisQueue", class_FastQueue_RedisQueue_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_Worker(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "Worker", class_FastQueue_Worker_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_EXIT_SUCCESS_value;
+	ZVAL_LONG(&const_EXIT_SUCCESS_value, 0);
+	zend_string *const_EXIT_SUCCESS_name = zend_string_init_interned("EXIT_SUCCESS", sizeof("EXIT_SUCCESS") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EXIT_SUCCESS_name, &const_EXIT_SUCCESS_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EXIT_SUCCESS_name);
+
+	zval const_EXIT_ERROR_value;
+	ZVAL_LONG(&const_EXIT_ERROR_value, 1);
+	zend_string *const_EXIT_ERROR_name = zend_string_init_interned("EXIT_ERROR", sizeof("EXIT_ERROR") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EXIT_ERROR_name, &const_EXIT_ERROR_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EXIT_ERROR_name);
+
+	zval const_EXIT_MEMORY_LIMIT_value;
+	ZVAL_LONG(&const_EXIT_MEMORY_LIMIT_value, 12);
+	zend_string *const_EXIT_MEMORY_LIMIT_name = zend_string_init_interned("EXIT_MEMORY_LIMIT", sizeof("EXIT_MEMORY_LIMIT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_EXIT_MEMORY_LIMIT_name, &const_EXIT_MEMORY_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_EXIT_MEMORY_LIMIT_name);
 
 	return class_entry;
 }

@@ -19,6 +19,9 @@ extern zend_class_entry *fastqueue_ce_RedisException;
 extern zend_class_entry *fastqueue_ce_PayloadException;
 extern zend_class_entry *fastqueue_ce_RedisQueue;
 extern zend_class_entry *fastqueue_ce_Job;
+extern zend_class_entry *fastqueue_ce_Worker;
+extern zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
+extern zend_class_entry *fastqueue_ce_TimeoutException;
 
 #if defined(ZTS) && defined(COMPILE_DL_FASTQUEUE)
 ZEND_TSRMLS_CACHE_EXTERN()

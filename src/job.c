@@ -85,6 +85,15 @@ static bool decode_payload(fastqueue_job *job)
 	return false;
 }
 
+HashTable *fastqueue_job_payload_or_null(fastqueue_job *job, zend_string **why)
+{
+	if (!decode_payload(job)) {
+		*why = job->payload_error;
+		return NULL;
+	}
+	return Z_ARRVAL(job->payload);
+}
+
 HashTable *fastqueue_job_payload(fastqueue_job *job)
 {
 	if (!decode_payload(job)) {
@@ -167,7 +176,8 @@ PHP_METHOD(FastQueue_Job, payload)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	JOB_PAYLOAD_OR_THROW();
-	RETURN_ARR(zend_array_dup(payload));
+	(void) payload;
+	RETURN_COPY(&job->payload);
 }
 
 PHP_METHOD(FastQueue_Job, getData)
@@ -283,11 +293,16 @@ static bool job_is_open(fastqueue_job *job, const char *action)
 	return true;
 }
 
-static zend_result remove_reserved(fastqueue_job *job)
+zend_result fastqueue_job_remove_reserved(fastqueue_job *job)
 {
 	fastqueue_redis_queue *q = fastqueue_redis_queue_from_obj(job->owner);
-	if (fastqueue_queue_delete_reserved(q, job->queue, job->reserved) == FAILURE) {
-		fastqueue_queue_throw(q);
+	return fastqueue_queue_delete_reserved(q, job->queue, job->reserved);
+}
+
+static zend_result remove_reserved(fastqueue_job *job)
+{
+	if (fastqueue_job_remove_reserved(job) == FAILURE) {
+		fastqueue_queue_throw(fastqueue_redis_queue_from_obj(job->owner));
 		return FAILURE;
 	}
 	return SUCCESS;
@@ -299,6 +314,11 @@ PHP_METHOD(FastQueue_Job, delete)
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
 	if (!job_is_open(job, "delete")) {
 		RETURN_THROWS();
+	}
+	if (job->hooks) {
+		job->hooks->defer_delete(job->hooks->ctx, job);
+		job->deleted = true;
+		return;
 	}
 	if (remove_reserved(job) == FAILURE) {
 		RETURN_THROWS();
@@ -344,6 +364,14 @@ PHP_METHOD(FastQueue_Job, fail)
 
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
 	if (job->failed) {
+		return;
+	}
+	if (job->hooks) {
+		zval none;
+		ZVAL_NULL(&none);
+		if (job->hooks->fail(job->hooks->ctx, job, e ? e : &none) == FAILURE) {
+			RETURN_THROWS();
+		}
 		return;
 	}
 	job->failed = true;

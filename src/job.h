@@ -4,7 +4,17 @@
 
 #include "php.h"
 
-typedef struct _fastqueue_job {
+typedef struct _fastqueue_job fastqueue_job;
+
+/* Set by a worker while it runs the job: delete() is then acknowledged with the next
+ * reserve call instead of its own round trip, and fail() goes to the failed-job store. */
+typedef struct _fastqueue_job_hooks {
+	void *ctx;
+	void (*defer_delete)(void *ctx, fastqueue_job *job);
+	zend_result (*fail)(void *ctx, fastqueue_job *job, zval *exception);
+} fastqueue_job_hooks;
+
+struct _fastqueue_job {
 	zend_string *raw;             /* the payload exactly as it was in the list */
 	zend_string *reserved;        /* the copy in :reserved; ZREM needs it byte for byte */
 	zend_string *queue;           /* the queue name (not the key) */
@@ -16,8 +26,10 @@ typedef struct _fastqueue_job {
 	bool deleted;                 /* deleted or failed: gone from :reserved */
 	bool released;                /* moved to :delayed */
 	bool failed;                  /* fail() was called */
+	uint32_t queue_index;         /* 1-based place in the worker's queue list */
+	const fastqueue_job_hooks *hooks; /* the running worker's hooks, or NULL */
 	zend_object std;
-} fastqueue_job;
+};
 
 static inline fastqueue_job *fastqueue_job_from_obj(zend_object *obj)
 {
@@ -33,5 +45,11 @@ void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 
 /* The decoded payload, or NULL with PayloadException thrown. */
 HashTable *fastqueue_job_payload(fastqueue_job *job);
+
+/* The decoded payload, or NULL with *why set (nothing thrown). */
+HashTable *fastqueue_job_payload_or_null(fastqueue_job *job, zend_string **why);
+
+/* Removes the reserved copy now (one round trip); FAILURE leaves the error on the queue. */
+zend_result fastqueue_job_remove_reserved(fastqueue_job *job);
 
 #endif

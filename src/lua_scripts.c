@@ -13,6 +13,28 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
 		382, 0},
+	{"fail", "cc72e69551881de4a5d607128eb3204213364063",
+		"-- Records a failed job and removes its reservation in one step, so the job is always in\n"
+		"-- exactly one place: reserved, or in the failed store.\n"
+		"-- KEYS[1] queue:reserved (zset)\n"
+		"-- KEYS[2] the failed index (zset: failed id, scored by failed_at)\n"
+		"-- KEYS[3] the failed record (hash)\n"
+		"-- ARGV[1] the reserved copy\n"
+		"-- ARGV[2] the failed id\n"
+		"-- ARGV[3] failed_at, unix seconds\n"
+		"-- ARGV[4..] the record's fields and values\n"
+		"for _, check in ipairs({{KEYS[1], 'zset'}, {KEYS[2], 'zset'}, {KEYS[3], 'hash'}}) do\n"
+		"    local t = redis.call('type', check[1])['ok']\n"
+		"    if t ~= 'none' and t ~= check[2] then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. check[1] .. ' holds a ' .. t .. ', not a ' .. check[2])\n"
+		"    end\n"
+		"end\n"
+		"redis.call('zrem', KEYS[1], ARGV[1])\n"
+		"redis.call('del', KEYS[3])\n"
+		"redis.call('hset', KEYS[3], unpack(ARGV, 4))\n"
+		"redis.call('zadd', KEYS[2], ARGV[3], ARGV[2])\n"
+		"return 1\n",
+		875, 1},
 	{"pop", "417492c5e7a6fbc28a6b5b7af500d6cbd25b389f",
 		"-- Reserves jobs for one worker round in one round trip: first acknowledges finished jobs\n"
 		"-- (ZREM of their reserved copies), then visits the queues in priority order, moving each\n"
@@ -187,7 +209,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"return out\n",
-		6316, 1},
+		6316, 2},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"
@@ -216,7 +238,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    redis.call('rpush', KEYS[2], unpack(ones))\n"
 		"end\n"
 		"return #ARGV\n",
-		902, 2},
+		902, 3},
 	{"release", "087f3b9e7ec0e018be35e8af63ea06c0716e891e",
 		"-- Moves a reserved job to the delayed set, as Laravel's release does, but only while the\n"
 		"-- reservation still exists: once it expired the job is already back on the queue, and\n"
@@ -243,7 +265,42 @@ const fastqueue_script fastqueue_scripts[] = {
 		"end\n"
 		"redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])\n"
 		"return 1\n",
-		965, 3},
+		965, 4},
+	{"requeue", "67d5e2b13df49c2be195e9ea84707d1d02ac6cbc",
+		"-- Hands reserved but unstarted jobs back: each leaves :reserved and goes to the head of its\n"
+		"-- queue exactly as it was pushed (attempts untouched), in its original order.\n"
+		"-- KEYS[4i-3], KEYS[4i-2], KEYS[4i-1], KEYS[4i]: queue i, :delayed, :reserved, :notify\n"
+		"-- ARGV[1..] for each job, in the order they were reserved: queue number, job, reserved copy\n"
+		"-- Returns how many jobs went back (a reservation that expired meanwhile is already back).\n"
+		"local back = 0\n"
+		"for i = #ARGV - 2, 1, -3 do\n"
+		"    local q = tonumber(ARGV[i])\n"
+		"    if redis.call('zrem', KEYS[4 * q - 1], ARGV[i + 2]) == 1 then\n"
+		"        redis.call('lpush', KEYS[4 * q - 3], ARGV[i + 1])\n"
+		"        redis.call('rpush', KEYS[4 * q], 1)\n"
+		"        back = back + 1\n"
+		"    end\n"
+		"end\n"
+		"return back\n",
+		734, 5},
+	{"retry", "11db39f1eb2389f82680b79a3d43f85f85196472",
+		"-- Puts a failed job back at the end of its queue and forgets the failure, in one step.\n"
+		"-- KEYS[1] the failed index (zset)\n"
+		"-- KEYS[2] the failed record (hash)\n"
+		"-- KEYS[3] the queue (list)\n"
+		"-- KEYS[4] queue:notify (list)\n"
+		"-- ARGV[1] the failed id\n"
+		"-- ARGV[2] the payload to push (attempts reset)\n"
+		"-- Returns 1 when pushed, 0 when the record was gone.\n"
+		"if redis.call('exists', KEYS[2]) == 0 then\n"
+		"    return 0\n"
+		"end\n"
+		"redis.call('rpush', KEYS[3], ARGV[2])\n"
+		"redis.call('rpush', KEYS[4], 1)\n"
+		"redis.call('del', KEYS[2])\n"
+		"redis.call('zrem', KEYS[1], ARGV[1])\n"
+		"return 1\n",
+		548, 6},
 };
 
-const int fastqueue_script_count = 4;
+const int fastqueue_script_count = 7;

@@ -9,6 +9,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/date/php_date.h"
+#include <ctype.h>
 
 static const char *json_error_text(php_json_error_code code)
 {
@@ -306,8 +307,11 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 	zend_hash_str_add_new(ht, "backoff", sizeof("backoff") - 1, &tmp);
 	ZVAL_COPY(&tmp, &o->timeout);
 	zend_hash_str_add_new(ht, "timeout", sizeof("timeout") - 1, &tmp);
-	ZVAL_COPY(&tmp, &o->retry_until);
-	zend_hash_str_add_new(ht, "retryUntil", sizeof("retryUntil") - 1, &tmp);
+	/* Laravel writes retryUntil only for job objects that have one: so do we, byte for byte. */
+	if (Z_TYPE(o->retry_until) != IS_NULL) {
+		ZVAL_COPY(&tmp, &o->retry_until);
+		zend_hash_str_add_new(ht, "retryUntil", sizeof("retryUntil") - 1, &tmp);
+	}
 	Z_TRY_ADDREF_P(data);
 	zend_hash_str_add_new(ht, "data", sizeof("data") - 1, data);
 	add_assoc_stringl(&payload, "id", id_out, FASTQUEUE_ID_LEN);
@@ -347,4 +351,76 @@ zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t 
 		return SUCCESS;
 	}
 	return FAILURE;
+}
+
+/* Where the top-level "attempts" digits are: 1 found ([*from, *to)), 0 absent, -1 unknown.
+ * The same walk as pop.lua's find_attempts: strings skipped, depth counted. */
+static int find_top_attempts(const char *s, size_t n, size_t *from, size_t *to)
+{
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"') {
+			size_t j = i + 1;
+			while (j < n && s[j] != '"') {
+				j += s[j] == '\\' ? 2 : 1;
+			}
+			if (j >= n) {
+				return -1;
+			}
+			if (depth == 1 && j - i == 9 && memcmp(s + i, "\"attempts\"", 10) == 0) {
+				size_t k = j + 1, d;
+				while (k < n && isspace((unsigned char) s[k])) k++;
+				if (k < n && s[k] == ':') {
+					for (k++; k < n && isspace((unsigned char) s[k]); k++);
+					for (d = k; k < n && isdigit((unsigned char) s[k]); k++);
+					if (k == d) {
+						return -1;
+					}
+					*from = d;
+					*to = k;
+					return 1;
+				}
+			}
+			i = j;
+		} else if (s[i] == '{' || s[i] == '[') {
+			depth++;
+		} else if (s[i] == '}' || s[i] == ']') {
+			depth--;
+		}
+	}
+	return depth == 0 ? 0 : -1;
+}
+
+zend_string *fastqueue_payload_with_attempts(const zend_string *payload, zend_long n)
+{
+	const char *s = ZSTR_VAL(payload);
+	size_t len = ZSTR_LEN(payload), from, to, close;
+	char digits[24];
+	int dlen = snprintf(digits, sizeof(digits), ZEND_LONG_FMT, n);
+	bool empty = true;
+
+	switch (find_top_attempts(s, len, &from, &to)) {
+		case 1:
+			return zend_string_concat3(s, from, digits, dlen, s + to, len - to);
+		case 0:
+			for (close = len; close > 0 && isspace((unsigned char) s[close - 1]); close--);
+			if (close == 0 || s[close - 1] != '}') {
+				return NULL;
+			}
+			close--;
+			for (size_t i = close; i > 0; i--) {
+				if (!isspace((unsigned char) s[i - 1])) {
+					empty = s[i - 1] == '{';
+					break;
+				}
+			}
+			{
+				zend_string *head = zend_string_concat2(s, close, empty ? "\"attempts\":" : ",\"attempts\":", empty ? 11 : 12);
+				zend_string *out = zend_string_concat3(ZSTR_VAL(head), ZSTR_LEN(head), digits, dlen, s + close, len - close);
+				zend_string_release(head);
+				return out;
+			}
+		default:
+			return NULL;
+	}
 }

@@ -39,4 +39,9 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 /* Reads a top-level field of a decoded payload as ?int. FAILURE when it is present but not an integer. */
 zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out);
 
+
+
+/* A copy of payload with its top-level "attempts" set to n (added when absent); NULL when
+ * the payload has an "attempts" that is not an integer or is not a well-formed object. */
+zend_string *fastqueue_payload_with_attempts(const zend_string *payload, zend_long n);
 #endif

@@ -1,0 +1,363 @@
+/* The failed-job store: recording a failure atomically with the end of its reservation, and
+ * RedisQueue's failed(), retryFailed(), forgetFailed() and flushFailed(). */
+#include "php_fastqueue.h"
+#include "failed.h"
+#include "payload.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+
+static zend_string *index_key(const fastqueue_redis_queue *q)
+{
+	return zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), "fastqueue:failed", sizeof("fastqueue:failed") - 1);
+}
+
+static zend_string *record_key(const fastqueue_redis_queue *q, const char *id, size_t len)
+{
+	return zend_string_concat3(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix),
+		"fastqueue:failed:", sizeof("fastqueue:failed:") - 1, id, len);
+}
+
+/* The id a failure is filed under: the job's uuid, else its id, else a new random one. */
+static zend_string *failed_id(fastqueue_job *job)
+{
+	zend_string *why;
+	HashTable *payload = fastqueue_job_payload_or_null(job, &why);
+	zval *v;
+	char id[FASTQUEUE_ID_LEN];
+
+	if (payload) {
+		if ((v = zend_hash_str_find(payload, "uuid", 4)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v)) {
+			return zend_string_copy(Z_STR_P(v));
+		}
+		if ((v = zend_hash_str_find(payload, "id", 2)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v)) {
+			return zend_string_copy(Z_STR_P(v));
+		}
+	}
+	fastqueue_random_id(id);
+	return zend_string_init(id, FASTQUEUE_ID_LEN, 0);
+}
+
+/* Class, message and the full text ((string) $e, as Laravel stores it) of a Throwable. */
+static void describe(zval *e, zend_string **cls, zend_string **message, zend_string **trace)
+{
+	zval rv, *msg;
+
+	if (Z_TYPE_P(e) != IS_OBJECT) {
+		*cls = zend_string_init("", 0, 0);
+		*message = zend_string_init("The job was marked as failed without an exception", sizeof("The job was marked as failed without an exception") - 1, 0);
+		*trace = zend_string_init("", 0, 0);
+		return;
+	}
+	*cls = zend_string_copy(Z_OBJCE_P(e)->name);
+	msg = zend_read_property(Z_OBJCE_P(e), Z_OBJ_P(e), "message", sizeof("message") - 1, 1, &rv);
+	*message = zval_get_string(msg);
+	*trace = zval_try_get_string(e);
+	if (!*trace) {
+		/* __toString threw: keep the record, drop that exception. */
+		zend_clear_exception();
+		*trace = zend_string_init("", 0, 0);
+	}
+}
+
+zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job, zval *exception)
+{
+	zend_string *id = failed_id(job), *cls, *message, *trace;
+	zend_string *ikey = index_key(q), *rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
+	zend_string *reserved_key = fastqueue_queue_key(q, job->queue, ":reserved");
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char at[24];
+	zend_result ok;
+
+	describe(exception, &cls, &message, &trace);
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, reserved_key);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add_str(&a, rkey);
+	fastqueue_args_add_str(&a, job->reserved);
+	fastqueue_args_add_str(&a, id);
+	fastqueue_args_add(&a, at, snprintf(at, sizeof(at), ZEND_LONG_FMT, (zend_long) time(NULL)));
+	fastqueue_args_add(&a, "id", 2);
+	fastqueue_args_add_str(&a, id);
+	fastqueue_args_add(&a, "queue", 5);
+	fastqueue_args_add_str(&a, job->queue);
+	fastqueue_args_add(&a, "payload", 7);
+	fastqueue_args_add_str(&a, job->raw);
+	fastqueue_args_add(&a, "exception", 9);
+	fastqueue_args_add_str(&a, cls);
+	fastqueue_args_add(&a, "message", 7);
+	fastqueue_args_add_str(&a, message);
+	fastqueue_args_add(&a, "trace", 5);
+	fastqueue_args_add_str(&a, trace);
+	fastqueue_args_add(&a, "failed_at", 9);
+	fastqueue_args_add(&a, at, strlen(at));
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_FAIL, 3, &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	zend_string_release(id);
+	zend_string_release(ikey);
+	zend_string_release(rkey);
+	zend_string_release(reserved_key);
+	zend_string_release(cls);
+	zend_string_release(message);
+	zend_string_release(trace);
+	return ok;
+}
+
+static fastqueue_redis_queue *constructed(zval *this_zv)
+{
+	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(this_zv);
+	if (!q->default_queue) {
+		zend_throw_error(NULL, "FastQueue\\RedisQueue was not constructed");
+		return NULL;
+	}
+	return q;
+}
+
+/* Runs a one-command query; throws and returns NULL on failure. */
+static fastqueue_reply *query(fastqueue_redis_queue *q, fastqueue_args *a)
+{
+	fastqueue_reply *r;
+	zend_result ok = fastqueue_conn_command(&q->conn, a, &r);
+	fastqueue_args_free(a);
+	if (ok == FAILURE) {
+		fastqueue_queue_throw(q);
+		return NULL;
+	}
+	return r;
+}
+
+/* A record's hash (flat field/value reply) as an array with failed_at as an int. */
+static void record_to_array(const fastqueue_reply *r, zval *out)
+{
+	size_t n = fastqueue_reply_array_len(r);
+	array_init_size(out, (uint32_t) (n / 2));
+	for (size_t i = 0; i + 1 < n; i += 2) {
+		const char *k, *v;
+		size_t kl, vl;
+		if (!fastqueue_reply_string(fastqueue_reply_array_at(r, i), &k, &kl)
+			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &v, &vl)) {
+			continue;
+		}
+		if (kl == 9 && memcmp(k, "failed_at", 9) == 0) {
+			add_assoc_long_ex(out, k, kl, ZEND_STRTOL(v, NULL, 10));
+		} else {
+			add_assoc_stringl_ex(out, k, kl, v, vl);
+		}
+	}
+}
+
+PHP_METHOD(FastQueue_RedisQueue, failed)
+{
+	zend_string *queue = NULL, *ikey;
+	fastqueue_redis_queue *q;
+	fastqueue_args a;
+	fastqueue_reply *ids, *r;
+	size_t n;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(queue)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
+
+	ikey = index_key(q);
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREVRANGE", 9);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add(&a, "0", 1);
+	fastqueue_args_add(&a, "-1", 2);
+	ids = query(q, &a);
+	zend_string_release(ikey);
+	if (!ids) RETURN_THROWS();
+
+	n = fastqueue_reply_array_len(ids);
+	/* One pipeline for all records: newest first. */
+	for (size_t i = 0; i < n; i++) {
+		const char *id;
+		size_t len;
+		zend_string *rkey;
+		fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len);
+		rkey = record_key(q, id, len);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "HGETALL", 7);
+		fastqueue_args_add_str(&a, rkey);
+		fastqueue_conn_append(&q->conn, &a);
+		fastqueue_args_free(&a);
+		zend_string_release(rkey);
+	}
+	array_init(return_value);
+	for (size_t i = 0; i < n; i++) {
+		zval rec, *rq;
+		if (fastqueue_conn_read(&q->conn, &r) == FAILURE) {
+			if (!fastqueue_conn_is_connected(&q->conn)) {
+				break;
+			}
+			continue;
+		}
+		record_to_array(r, &rec);
+		fastqueue_reply_free(r);
+		rq = zend_hash_str_find(Z_ARRVAL(rec), "queue", 5);
+		if (zend_hash_num_elements(Z_ARRVAL(rec)) == 0
+			|| (queue && (!rq || !zend_string_equals(Z_STR_P(rq), queue)))) {
+			zval_ptr_dtor(&rec);
+			continue;
+		}
+		add_next_index_zval(return_value, &rec);
+	}
+	fastqueue_reply_free(ids);
+	if (!fastqueue_conn_is_connected(&q->conn)) {
+		zval_ptr_dtor(return_value);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+}
+
+PHP_METHOD(FastQueue_RedisQueue, retryFailed)
+{
+	zend_string *id, *rkey, *ikey, *payload, *fresh, *queue;
+	fastqueue_redis_queue *q;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_long pushed = 0;
+	const char *s;
+	size_t len;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(id)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
+
+	rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "HMGET", 5);
+	fastqueue_args_add_str(&a, rkey);
+	fastqueue_args_add(&a, "payload", 7);
+	fastqueue_args_add(&a, "queue", 5);
+	if (!(r = query(q, &a))) {
+		zend_string_release(rkey);
+		RETURN_THROWS();
+	}
+	if (fastqueue_reply_array_len(r) != 2 || !fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &s, &len)) {
+		fastqueue_reply_free(r);
+		zend_string_release(rkey);
+		RETURN_FALSE;
+	}
+	payload = zend_string_init(s, len, 0);
+	queue = fastqueue_reply_string(fastqueue_reply_array_at(r, 1), &s, &len) && len
+		? zend_string_init(s, len, 0) : zend_string_copy(q->default_queue);
+	fastqueue_reply_free(r);
+
+	/* Attempts start again from zero; a payload we cannot rewrite goes back as it was. */
+	fresh = fastqueue_payload_with_attempts(payload, 0);
+	if (!fresh) {
+		fresh = zend_string_copy(payload);
+	}
+	ikey = index_key(q);
+	{
+		zend_string *qkey = fastqueue_queue_key(q, queue, ""), *nkey = fastqueue_queue_key(q, queue, ":notify");
+		fastqueue_args_init(&a);
+		fastqueue_args_add_str(&a, ikey);
+		fastqueue_args_add_str(&a, rkey);
+		fastqueue_args_add_str(&a, qkey);
+		fastqueue_args_add_str(&a, nkey);
+		fastqueue_args_add_str(&a, id);
+		fastqueue_args_add_str(&a, fresh);
+		if (fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RETRY, 4, &a, &r) == SUCCESS) {
+			fastqueue_reply_integer(r, &pushed);
+			fastqueue_reply_free(r);
+		} else {
+			fastqueue_queue_throw(q);
+		}
+		fastqueue_args_free(&a);
+		zend_string_release(qkey);
+		zend_string_release(nkey);
+	}
+	zend_string_release(ikey);
+	zend_string_release(rkey);
+	zend_string_release(payload);
+	zend_string_release(fresh);
+	zend_string_release(queue);
+	if (EG(exception)) RETURN_THROWS();
+	RETURN_BOOL(pushed == 1);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, forgetFailed)
+{
+	zend_string *id, *rkey, *ikey;
+	fastqueue_redis_queue *q;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_long removed = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(id)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
+
+	ikey = index_key(q);
+	rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREM", 4);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add_str(&a, id);
+	r = query(q, &a);
+	if (r) {
+		fastqueue_reply_integer(r, &removed);
+		fastqueue_reply_free(r);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "DEL", 3);
+		fastqueue_args_add_str(&a, rkey);
+		fastqueue_reply_free(query(q, &a));
+	}
+	zend_string_release(ikey);
+	zend_string_release(rkey);
+	if (EG(exception)) RETURN_THROWS();
+	RETURN_BOOL(removed == 1);
+}
+
+PHP_METHOD(FastQueue_RedisQueue, flushFailed)
+{
+	zend_string *ikey;
+	fastqueue_redis_queue *q;
+	fastqueue_args a;
+	fastqueue_reply *ids;
+	size_t n;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
+
+	ikey = index_key(q);
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZRANGE", 6);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add(&a, "0", 1);
+	fastqueue_args_add(&a, "-1", 2);
+	if (!(ids = query(q, &a))) {
+		zend_string_release(ikey);
+		RETURN_THROWS();
+	}
+	n = fastqueue_reply_array_len(ids);
+	{
+		zend_string **keys = safe_emalloc(n + 1, sizeof(*keys), 0);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "DEL", 3);
+		fastqueue_args_add_str(&a, ikey);
+		for (size_t i = 0; i < n; i++) {
+			const char *id;
+			size_t len;
+			fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len);
+			keys[i] = record_key(q, id, len);
+			fastqueue_args_add_str(&a, keys[i]);
+		}
+		fastqueue_reply_free(query(q, &a));
+		for (size_t i = 0; i < n; i++) {
+			zend_string_release(keys[i]);
+		}
+		efree(keys);
+	}
+	fastqueue_reply_free(ids);
+	zend_string_release(ikey);
+	if (EG(exception)) RETURN_THROWS();
+	RETURN_LONG((zend_long) n);
+}

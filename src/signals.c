@@ -1,0 +1,191 @@
+/* Signals for the worker: SIGTERM/SIGINT/SIGQUIT ask it to stop after the current job,
+ * SIGUSR2 pauses it, SIGCONT resumes it, SIGALRM times a job out. The handlers only set
+ * flags, request a VM interrupt and re-arm the timer: no PHP, no hiredis, no malloc. */
+#include "signals.h"
+#include "zend_atomic.h"
+#include <sys/time.h>
+#include <time.h>
+#include <errno.h>
+#include <unistd.h>
+
+fastqueue_signal_state fastqueue_signals;
+
+static const int handled[] = {SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGALRM};
+#define HANDLED_COUNT (sizeof(handled) / sizeof(handled[0]))
+static struct sigaction previous[HANDLED_COUNT];
+static struct itimerval previous_timer;
+
+/* What the watchdog needs, prepared before the job starts so the handler only reads it. */
+static struct {
+	double grace;                   /* seconds between the timeout and the hard exit */
+	char message[256];              /* written to stderr on the hard exit */
+	size_t message_len;
+	fastqueue_timeout_callback cb;
+	void *ctx;
+	volatile sig_atomic_t handled;  /* the safe-point callback has run */
+} job_alarm;
+
+static void (*previous_interrupt)(zend_execute_data *execute_data);
+
+static void arm_timer(double seconds)
+{
+	struct itimerval t;
+	memset(&t, 0, sizeof(t));
+	t.it_value.tv_sec = (time_t) seconds;
+	t.it_value.tv_usec = (suseconds_t) ((seconds - (double) (time_t) seconds) * 1e6);
+	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0 && seconds > 0) {
+		t.it_value.tv_usec = 1;
+	}
+	setitimer(ITIMER_REAL, &t, NULL);
+}
+
+static void on_signal(int signo)
+{
+	int saved = errno;
+	if (signo != SIGALRM) {
+		fastqueue_signals.changes++;
+	}
+	switch (signo) {
+		case SIGTERM:
+		case SIGINT:
+		case SIGQUIT:
+			fastqueue_signals.quit = 1;
+			break;
+		case SIGUSR2:
+			fastqueue_signals.paused = 1;
+			break;
+		case SIGCONT:
+			fastqueue_signals.paused = 0;
+			break;
+		case SIGALRM:
+			if (!fastqueue_signals.in_job) {
+				break;
+			}
+			if (!fastqueue_signals.timed_out) {
+				/* First alarm: the job ran too long. Ask the VM for a safe point, and
+				 * start the watchdog in case the job is stuck where PHP cannot stop it. */
+				fastqueue_signals.timed_out = 1;
+				zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+				arm_timer(job_alarm.grace);
+			} else {
+				/* Watchdog: no safe point within the grace period (a blocking C call). */
+				ssize_t ignored = write(STDERR_FILENO, job_alarm.message, job_alarm.message_len);
+				(void) ignored;
+				_exit(1);
+			}
+			break;
+	}
+	errno = saved;
+}
+
+static void interrupt_hook(zend_execute_data *execute_data)
+{
+	if (fastqueue_signals.in_job && fastqueue_signals.timed_out && !job_alarm.handled && job_alarm.cb) {
+		job_alarm.handled = 1;
+		job_alarm.cb(job_alarm.ctx);
+	}
+	if (previous_interrupt) {
+		previous_interrupt(execute_data);
+	}
+}
+
+void fastqueue_signals_minit(void)
+{
+	previous_interrupt = zend_interrupt_function;
+	zend_interrupt_function = interrupt_hook;
+}
+
+void fastqueue_signals_install(void)
+{
+	struct sigaction sa;
+
+	if (fastqueue_signals.installed) {
+		return;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocking call returns EINTR, so sleeps end early on a signal. */
+	sa.sa_flags = 0;
+	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		sigaction(handled[i], &sa, &previous[i]);
+	}
+	getitimer(ITIMER_REAL, &previous_timer);
+	fastqueue_signals.quit = 0;
+	fastqueue_signals.paused = 0;
+	fastqueue_signals.timed_out = 0;
+	fastqueue_signals.in_job = 0;
+	fastqueue_signals.installed = 1;
+}
+
+void fastqueue_signals_restore(void)
+{
+	if (!fastqueue_signals.installed) {
+		return;
+	}
+	fastqueue_signals_end_job();
+	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		sigaction(handled[i], &previous[i], NULL);
+	}
+	setitimer(ITIMER_REAL, &previous_timer, NULL);
+	fastqueue_signals.installed = 0;
+}
+
+void fastqueue_signals_start_job(zend_long seconds, double grace, const char *job_name,
+	fastqueue_timeout_callback cb, void *ctx)
+{
+	int n;
+
+	job_alarm.grace = grace;
+	job_alarm.cb = cb;
+	job_alarm.ctx = ctx;
+	job_alarm.handled = 0;
+	fastqueue_signals.timed_out = 0;
+	if (seconds <= 0) {
+		fastqueue_signals.in_job = 0;
+		return;
+	}
+	n = snprintf(job_alarm.message, sizeof(job_alarm.message),
+		"FastQueue: job %s ran past its timeout of " ZEND_LONG_FMT " s and did not return within %.1f s; "
+		"the worker exits with status 1 and the job stays reserved until retry_after\n",
+		job_name, seconds, grace);
+	job_alarm.message_len = n < 0 ? 0 : ((size_t) n < sizeof(job_alarm.message) ? (size_t) n : sizeof(job_alarm.message) - 1);
+	fastqueue_signals.in_job = 1;
+	arm_timer((double) seconds);
+}
+
+void fastqueue_signals_extend_grace(void)
+{
+	if (fastqueue_signals.in_job && fastqueue_signals.timed_out) {
+		arm_timer(job_alarm.grace);
+	}
+}
+
+void fastqueue_signals_end_job(void)
+{
+	struct itimerval off;
+	fastqueue_signals.in_job = 0;
+	memset(&off, 0, sizeof(off));
+	setitimer(ITIMER_REAL, &off, NULL);
+	fastqueue_signals.timed_out = 0;
+	job_alarm.cb = NULL;
+	job_alarm.ctx = NULL;
+}
+
+void fastqueue_signals_sleep(double seconds)
+{
+	struct timespec req, rem;
+	sig_atomic_t seen = fastqueue_signals.changes;
+
+	if (seconds <= 0) {
+		return;
+	}
+	req.tv_sec = (time_t) seconds;
+	req.tv_nsec = (long) ((seconds - (double) req.tv_sec) * 1e9);
+	while (nanosleep(&req, &rem) == -1 && errno == EINTR) {
+		if (fastqueue_signals.changes != seen || fastqueue_signals.quit) {
+			return;
+		}
+		req = rem;
+	}
+}

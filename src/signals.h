@@ -1,0 +1,41 @@
+/* The only code that touches signal dispositions, the job alarm and the VM interrupt hook.
+ * Handlers only set flags; the worker reads them between Redis calls and at safe points. */
+#ifndef FASTQUEUE_SIGNALS_H
+#define FASTQUEUE_SIGNALS_H
+
+#include "php.h"
+#include <signal.h>
+
+typedef struct _fastqueue_signal_state {
+	volatile sig_atomic_t quit;        /* SIGTERM, SIGINT or SIGQUIT arrived */
+	volatile sig_atomic_t paused;      /* 1 after SIGUSR2, 0 after SIGCONT */
+	volatile sig_atomic_t timed_out;   /* the running job's alarm fired */
+	volatile sig_atomic_t in_job;      /* a job is running: the alarm means a timeout */
+	volatile sig_atomic_t installed;   /* our handlers are in place */
+	volatile sig_atomic_t changes;     /* counts quit/pause/resume signals: wakes sleeps */
+} fastqueue_signal_state;
+
+extern fastqueue_signal_state fastqueue_signals;
+
+/* Called at a safe point (the VM interrupt hook) after a job's alarm fired. */
+typedef void (*fastqueue_timeout_callback)(void *ctx);
+
+void fastqueue_signals_minit(void);
+
+/* Installs the worker's handlers, keeping the previous dispositions to restore. */
+void fastqueue_signals_install(void);
+void fastqueue_signals_restore(void);
+
+/* Starts the job's alarm: after seconds, timed_out is set and cb runs at the next safe point;
+ * if the job reaches none within grace seconds after that, the process ends with status 1. */
+void fastqueue_signals_start_job(zend_long seconds, double grace, const char *job_name,
+	fastqueue_timeout_callback cb, void *ctx);
+/* Gives the job another grace period (to unwind after TimeoutException, or to fail it). */
+void fastqueue_signals_extend_grace(void);
+/* The job returned: no alarm, no watchdog. */
+void fastqueue_signals_end_job(void);
+
+/* Sleeps up to seconds; returns early when a quit, pause or resume signal arrives. */
+void fastqueue_signals_sleep(double seconds);
+
+#endif

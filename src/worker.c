@@ -1,0 +1,1429 @@
+/* FastQueue\Worker: the daemon loop. One round trip per round: the reserve script carries
+ * the acknowledgements of finished jobs, migrates due jobs, reserves the next ones and reads
+ * the restart key. PHP is called only to run a job and its event listeners. */
+#include "php_fastqueue.h"
+#include "worker.h"
+#include "redis_queue.h"
+#include "job.h"
+#include "failed.h"
+#include "signals.h"
+#include "payload.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "zend_smart_str.h"
+#include <math.h>
+#include <sys/stat.h>
+#include <time.h>
+
+typedef enum {
+	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
+	EV_COUNT
+} worker_event;
+
+static const char *const event_names[EV_COUNT] = {
+	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping"
+};
+
+typedef struct _worker_options {
+	zend_string *name;            /* the worker's name, as queue:work --name */
+	double sleep;                 /* seconds to sleep when no job is ready */
+	zend_long tries;              /* attempts allowed unless the job says; 0 = unlimited */
+	zend_long *backoff;           /* seconds before a retry, by attempt; last repeats */
+	uint32_t backoff_count;
+	zend_long timeout;            /* seconds a job may run unless it says; 0 = none */
+	zend_long memory;             /* MB of memory after which the worker stops with 12 */
+	zend_long max_jobs;           /* stop after this many jobs; 0 = never */
+	zend_long max_time;           /* stop after this many seconds; 0 = never */
+	double rest;                  /* seconds to rest after each job */
+	bool force;                   /* run even while the maintenance file exists */
+	bool stop_when_empty;         /* stop when no job is ready */
+	zend_string *restart_key;     /* Redis key whose change stops the worker, or NULL */
+	zend_string *maintenance_file;/* while this file exists no job starts, or NULL */
+	bool timeout_throw;           /* timeout_mode 'throw' rather than 'kill' */
+	bool failed_store;            /* record failed jobs in Redis */
+	zend_long prefetch;           /* jobs reserved per round trip */
+	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
+} worker_options;
+
+typedef struct _buffered_job {
+	zval job;                     /* a reserved Job not started yet */
+	double reserved_at;           /* when its reservation began */
+} buffered_job;
+
+typedef struct _fastqueue_worker {
+	zend_object *queue;           /* the RedisQueue (owned reference) */
+	zval handler;                 /* the job handler, or UNDEF to resolve Class@method */
+	zend_fcall_info_cache handler_fcc;
+	zval listeners[EV_COUNT];     /* arrays of callables, UNDEF when none */
+	worker_options opt;
+	fastqueue_job_hooks hooks;    /* given to each running job */
+	fastqueue_queue_list list;    /* the queues of the current run */
+	bool list_ready;
+	buffered_job *buffer;         /* prefetched jobs, a FIFO */
+	uint32_t buf_head, buf_len, buf_cap;
+	fastqueue_ack *acks;          /* finished jobs to acknowledge with the next reserve */
+	uint32_t nacks, acks_cap;
+	zval current;                 /* the running job, or UNDEF */
+	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
+	bool restart_changed;         /* it differs now */
+	bool running;                 /* inside daemon() or runNextJob() */
+	bool paused;                  /* pause() was called */
+	bool stop_requested;          /* stop() was called */
+	int stop_status;
+	bool exiting;                 /* exit() was called inside PHP code: unwind now */
+	bool redis_down;              /* the last Redis call failed: reconnecting */
+	uint32_t redis_failures;      /* failures in a row, for the backoff */
+	zend_long processed, failed, released, exceptions, timeouts;
+	double started_at;            /* unix time of construction */
+	double busy;                  /* seconds spent inside jobs */
+	zend_object std;
+} fastqueue_worker;
+
+static zend_object_handlers worker_handlers;
+
+static inline fastqueue_worker *worker_from_obj(zend_object *obj)
+{
+	return (fastqueue_worker *) ((char *) obj - XtOffsetOf(fastqueue_worker, std));
+}
+#define Z_WORKER_P(zv) worker_from_obj(Z_OBJ_P(zv))
+
+static fastqueue_redis_queue *worker_queue(fastqueue_worker *w)
+{
+	return fastqueue_redis_queue_from_obj(w->queue);
+}
+
+static double now_real(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now_mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* {{{ calling PHP */
+
+/* exit() inside PHP code unwinds through us: stop everything and let it through. */
+static bool unwinding(fastqueue_worker *w)
+{
+	if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
+		w->exiting = true;
+	}
+	return w->exiting;
+}
+
+static void report(const char *what, zend_object *ex)
+{
+	zval rv, *msg = zend_read_property(ex->ce, ex, "message", sizeof("message") - 1, 1, &rv);
+	zend_string *text = zval_get_string(msg);
+	fprintf(stderr, "FastQueue: %s: %s: %s\n", what, ZSTR_VAL(ex->ce->name), ZSTR_VAL(text));
+	fflush(stderr);
+	zend_string_release(text);
+}
+
+/* Calls a callable zval; the return value goes to rv (UNDEF when the call failed). */
+static void call_php(zval *callable, zval *args, uint32_t argc, zval *rv)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	char *error = NULL;
+
+	ZVAL_UNDEF(rv);
+	if (zend_fcall_info_init(callable, 0, &fci, &fcc, NULL, &error) == FAILURE) {
+		if (error) efree(error);
+		return;
+	}
+	if (error) efree(error);
+	fci.retval = rv;
+	fci.params = args;
+	fci.param_count = argc;
+	zend_call_function(&fci, &fcc);
+}
+
+/* Runs the listeners of an event. A listener that throws is reported on stderr and the
+ * worker goes on; returns false when a listener returned false (for looping). */
+static bool fire(fastqueue_worker *w, worker_event ev, zval *args, uint32_t argc)
+{
+	zval *cb, rv;
+	bool go_on = true;
+
+	if (Z_ISUNDEF(w->listeners[ev])) {
+		return true;
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(w->listeners[ev]), cb) {
+		call_php(cb, args, argc, &rv);
+		if (unwinding(w)) {
+			zval_ptr_dtor(&rv);
+			return false;
+		}
+		if (EG(exception)) {
+			char what[64];
+			snprintf(what, sizeof(what), "the '%s' listener threw", event_names[ev]);
+			report(what, EG(exception));
+			zend_clear_exception();
+		}
+		if (Z_TYPE(rv) == IS_FALSE) {
+			go_on = false;
+		}
+		zval_ptr_dtor(&rv);
+	} ZEND_HASH_FOREACH_END();
+	return go_on;
+}
+
+static void fire_job(fastqueue_worker *w, worker_event ev, zval *job)
+{
+	fire(w, ev, job, 1);
+}
+
+static void fire_job_value(fastqueue_worker *w, worker_event ev, zval *job, zval *value)
+{
+	zval args[2];
+	ZVAL_COPY_VALUE(&args[0], job);
+	ZVAL_COPY_VALUE(&args[1], value);
+	fire(w, ev, args, 2);
+}
+/* }}} */
+
+/* {{{ the job's limits, read once from its payload */
+typedef struct _job_limits {
+	zend_long max_tries;          /* job's maxTries, else the worker's tries */
+	zend_long retry_until;        /* 0 when none */
+	zend_long max_exceptions;     /* -1 when none */
+	zend_long timeout;            /* job's timeout, else the worker's */
+	bool fail_on_timeout;
+	zval backoff;                 /* the job's backoff string/int, or UNDEF */
+	zend_string *uuid;            /* not owned */
+} job_limits;
+
+static zend_long payload_long(HashTable *p, const char *k, size_t len, zend_long dflt)
+{
+	zval v;
+	if (fastqueue_payload_int(p, k, len, &v) == FAILURE || Z_TYPE(v) != IS_LONG) {
+		return dflt;
+	}
+	return Z_LVAL(v);
+}
+
+static void read_limits(fastqueue_worker *w, HashTable *p, job_limits *l)
+{
+	zval *v;
+	l->max_tries = payload_long(p, "maxTries", sizeof("maxTries") - 1, w->opt.tries);
+	l->retry_until = payload_long(p, "retryUntil", sizeof("retryUntil") - 1, 0);
+	l->max_exceptions = payload_long(p, "maxExceptions", sizeof("maxExceptions") - 1, -1);
+	l->timeout = payload_long(p, "timeout", sizeof("timeout") - 1, w->opt.timeout);
+	v = zend_hash_str_find(p, "failOnTimeout", sizeof("failOnTimeout") - 1);
+	l->fail_on_timeout = v && zend_is_true(v);
+	v = zend_hash_str_find(p, "backoff", sizeof("backoff") - 1);
+	if (v && (Z_TYPE_P(v) == IS_STRING || Z_TYPE_P(v) == IS_LONG) && !(Z_TYPE_P(v) == IS_STRING && !Z_STRLEN_P(v))) {
+		ZVAL_COPY_VALUE(&l->backoff, v);
+	} else {
+		ZVAL_UNDEF(&l->backoff);
+	}
+	v = zend_hash_str_find(p, "uuid", 4);
+	l->uuid = v && Z_TYPE_P(v) == IS_STRING ? Z_STR_P(v) : NULL;
+}
+
+/* Laravel's calculateBackoff: the job's list (else the worker's) at attempts-1, last repeats. */
+static zend_long backoff_for(fastqueue_worker *w, const job_limits *l, zend_long attempts)
+{
+	zend_long index = attempts > 0 ? attempts - 1 : 0;
+	if (!Z_ISUNDEF(l->backoff)) {
+		if (Z_TYPE(l->backoff) == IS_LONG) {
+			return Z_LVAL(l->backoff);
+		}
+		const char *p = Z_STRVAL(l->backoff), *end = p + Z_STRLEN(l->backoff);
+		zend_long value = 0;
+		for (zend_long i = 0; p < end; i++) {
+			char *stop;
+			value = ZEND_STRTOL(p, &stop, 10);
+			if (i == index || stop >= end) {
+				break;
+			}
+			p = stop + 1;
+		}
+		return value > 0 ? value : 0;
+	}
+	return w->opt.backoff[index < (zend_long) w->opt.backoff_count ? index : w->opt.backoff_count - 1];
+}
+/* }}} */
+
+/* {{{ ending a job: ack, fail, release */
+static void add_ack(fastqueue_worker *w, fastqueue_job *job)
+{
+	if (w->nacks == w->acks_cap) {
+		w->acks_cap = w->acks_cap ? w->acks_cap * 2 : 16;
+		w->acks = safe_erealloc(w->acks, w->acks_cap, sizeof(*w->acks), 0);
+	}
+	w->acks[w->nacks].queue = job->queue_index;
+	w->acks[w->nacks].reserved = zend_string_copy(job->reserved);
+	w->nacks++;
+}
+
+static void drop_acks(fastqueue_worker *w, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(w->acks[i].reserved);
+	}
+	memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
+	w->nacks -= n;
+}
+
+static void hook_defer_delete(void *ctx, fastqueue_job *job)
+{
+	add_ack((fastqueue_worker *) ctx, job);
+}
+
+/* Fails a job: one step removes the reservation and (with failed_store) records it; then
+ * the failed event. Nothing else of the job runs. */
+static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_result ok;
+	zval job_zv;
+
+	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
+	if (ok == FAILURE) {
+		/* The job stays reserved: it comes back after retry_after and fails then. */
+		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+	}
+	job->failed = true;
+	job->deleted = true;
+	w->failed++;
+	ZVAL_OBJ(&job_zv, &job->std);
+	fire_job_value(w, EV_FAILED, &job_zv, exception);
+	return SUCCESS;
+}
+
+static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
+{
+	return fail_job((fastqueue_worker *) ctx, job, exception);
+}
+
+static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
+{
+	object_init_ex(out, ce);
+	zend_update_property_ex(ce, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), NULL);
+	{
+		zend_string *msg = zend_strpprintf(0, fmt, name);
+		zval m;
+		ZVAL_STR(&m, msg);
+		zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+		zval_ptr_dtor(&m);
+	}
+}
+
+static zend_string *job_display_name(fastqueue_job *job)
+{
+	zend_string *why;
+	HashTable *p = fastqueue_job_payload_or_null(job, &why);
+	zval *v;
+	if (p && (((v = zend_hash_str_find(p, "displayName", 11)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v))
+		|| ((v = zend_hash_str_find(p, "job", 3)) && Z_TYPE_P(v) == IS_STRING))) {
+		return zend_string_copy(Z_STR_P(v));
+	}
+	return zend_string_copy(job->queue);
+}
+
+static void max_attempts_exception(zval *out, fastqueue_job *job)
+{
+	zend_string *name = job_display_name(job);
+	new_exception(out, fastqueue_ce_MaxAttemptsExceededException,
+		"%s has been attempted too many times or run too long. The job may have previously timed out.", ZSTR_VAL(name));
+	zend_string_release(name);
+}
+
+/* maxExceptions: Laravel counts a job's exceptions in the cache; we count in Redis, a day. */
+static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_string *key;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_long count = 0;
+
+	if (l->max_exceptions < 0 || !l->uuid) {
+		return false;
+	}
+	key = zend_string_concat3(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), "fastqueue:job-exceptions:",
+		sizeof("fastqueue:job-exceptions:") - 1, ZSTR_VAL(l->uuid), ZSTR_LEN(l->uuid));
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "INCR", 4);
+	fastqueue_args_add_str(&a, key);
+	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+		fastqueue_reply_integer(r, &count);
+		fastqueue_reply_free(r);
+		fastqueue_args_free(&a);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, count >= l->max_exceptions ? "DEL" : "EXPIRE", count >= l->max_exceptions ? 3 : 6);
+		fastqueue_args_add_str(&a, key);
+		if (count < l->max_exceptions) {
+			fastqueue_args_add(&a, "86400", 5);
+		}
+		if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+			fastqueue_reply_free(r);
+		}
+	}
+	fastqueue_args_free(&a);
+	zend_string_release(key);
+	return count >= l->max_exceptions;
+}
+
+/* Laravel's markJobAsFailedIfWillExceedMaxAttempts: another attempt would be one too many. */
+static bool tries_used_up(const job_limits *l, fastqueue_job *job)
+{
+	if (l->retry_until) {
+		return l->retry_until <= (zend_long) time(NULL);
+	}
+	return l->max_tries > 0 && job->attempts >= l->max_tries;
+}
+
+static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, zend_long delay)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	bool released;
+	zval d;
+
+	if (fastqueue_queue_release(q, job->queue, job->reserved, (zend_long) time(NULL) + delay, &released) == FAILURE) {
+		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
+			ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+		return;
+	}
+	job->released = true;
+	w->released++;
+	ZVAL_LONG(&d, delay);
+	fire_job_value(w, EV_RELEASED, job_zv, &d);
+}
+
+/* Laravel's handleJobException: fail when out of tries, time or exceptions, else release. */
+static void handle_exception(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, const job_limits *l, zval *e)
+{
+	w->exceptions++;
+	if (!job->failed) {
+		bool timed_out = Z_TYPE_P(e) == IS_OBJECT && instanceof_function(Z_OBJCE_P(e), fastqueue_ce_TimeoutException);
+		if (tries_used_up(l, job) || exceptions_used_up(w, l) || (timed_out && l->fail_on_timeout)) {
+			fail_job(w, job, e);
+		}
+	}
+	fire_job_value(w, EV_EXCEPTION, job_zv, e);
+	if (!job->deleted && !job->released && !job->failed) {
+		release_job(w, job, job_zv, backoff_for(w, l, job->attempts));
+	}
+}
+/* }}} */
+
+/* {{{ running one job */
+static void call_handler(fastqueue_worker *w, zval *job_zv, HashTable *payload)
+{
+	zval rv;
+
+	ZVAL_UNDEF(&rv);
+	if (!Z_ISUNDEF(w->handler)) {
+		zend_fcall_info fci;
+		fci.size = sizeof(fci);
+		ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
+		fci.object = NULL;
+		fci.retval = &rv;
+		fci.params = job_zv;
+		fci.param_count = 1;
+		fci.named_params = NULL;
+		zend_call_function(&fci, &w->handler_fcc);
+	} else {
+		/* No handler: Laravel's resolution without a container, "Class@method" (fire). */
+		zval *name = zend_hash_str_find(payload, "job", 3), obj, *data = zend_hash_str_find(payload, "data", 4), null_data;
+		const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
+		size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
+		zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
+		zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
+		zend_class_entry *ce = zend_lookup_class(cls);
+		zend_function *fn;
+
+		if (!data) {
+			ZVAL_NULL(&null_data);
+			data = &null_data;
+		}
+		if (!ce) {
+			if (!EG(exception)) {
+				zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
+			}
+		} else if (object_init_ex(&obj, ce) == SUCCESS) {
+			if (ce->constructor) {
+				zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
+			}
+			if (!EG(exception)) {
+				zend_string *lc = zend_string_tolower(method);
+				fn = zend_hash_find_ptr(&ce->function_table, lc);
+				zend_string_release(lc);
+				if (!fn) {
+					zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"", ZSTR_VAL(cls), ZSTR_VAL(method));
+				} else {
+					zend_call_known_instance_method_with_2_params(fn, Z_OBJ(obj), &rv, job_zv, data);
+				}
+			}
+			zval_ptr_dtor(&obj);
+		}
+		zend_string_release(cls);
+		zend_string_release(method);
+	}
+	zval_ptr_dtor(&rv);
+}
+
+static void flush_round(fastqueue_worker *w);
+
+/* At the job's timeout, at a safe point (signals.c calls this from the VM interrupt). */
+static void on_timeout(void *ctx)
+{
+	fastqueue_worker *w = ctx;
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&w->current);
+	zend_string *why;
+	HashTable *p = fastqueue_job_payload_or_null(job, &why);
+	job_limits l;
+	zval e, status;
+
+	w->timeouts++;
+	read_limits(w, p, &l);
+	fastqueue_signals_extend_grace();
+	if (w->opt.timeout_throw) {
+		zend_string *name = job_display_name(job);
+		zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l.timeout);
+		zend_string_release(name);
+		fire_job(w, EV_TIMEOUT, &w->current);
+		return;
+	}
+	/* 'kill', Laravel's semantics: fail it if it may not run again, then end the process. */
+	fire_job(w, EV_TIMEOUT, &w->current);
+	if (!job->failed && !job->deleted && !job->released
+		&& (l.fail_on_timeout || tries_used_up(&l, job) || exceptions_used_up(w, &l))) {
+		max_attempts_exception(&e, job);
+		fail_job(w, job, &e);
+		zval_ptr_dtor(&e);
+	}
+	flush_round(w);
+	ZVAL_LONG(&status, 1);
+	fire(w, EV_STOPPING, &status, 1);
+	fflush(stdout);
+	fflush(stderr);
+	_exit(1);
+}
+
+static void run_job(fastqueue_worker *w, zval *job_zv)
+{
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	zend_string *why = NULL, *name;
+	HashTable *payload;
+	job_limits l;
+	double t0;
+	zval e;
+
+	ZVAL_COPY(&w->current, job_zv);
+	job->hooks = &w->hooks;
+	w->processed++;
+	fire_job(w, EV_PROCESSING, job_zv);
+	if (w->exiting) {
+		goto done;
+	}
+	payload = fastqueue_job_payload_or_null(job, &why);
+	if (!payload) {
+		/* Not a job we can run: fail it with the reason, never lose it. */
+		object_init_ex(&e, fastqueue_ce_PayloadException);
+		{
+			zval m;
+			ZVAL_STR_COPY(&m, why);
+			zend_update_property_ex(zend_ce_exception, Z_OBJ(e), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+			zval_ptr_dtor(&m);
+		}
+		w->exceptions++;
+		fail_job(w, job, &e);
+		fire_job_value(w, EV_EXCEPTION, job_zv, &e);
+		zval_ptr_dtor(&e);
+		goto done;
+	}
+	read_limits(w, payload, &l);
+	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
+	if ((l.retry_until && (zend_long) time(NULL) > l.retry_until)
+		|| (!l.retry_until && l.max_tries > 0 && job->attempts > l.max_tries)) {
+		max_attempts_exception(&e, job);
+		w->exceptions++;
+		fail_job(w, job, &e);
+		fire_job_value(w, EV_EXCEPTION, job_zv, &e);
+		zval_ptr_dtor(&e);
+		goto done;
+	}
+
+	name = job_display_name(job);
+	fastqueue_signals_start_job(l.timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
+	zend_string_release(name);
+	t0 = now_mono();
+	zend_try {
+		call_handler(w, job_zv, payload);
+	} zend_catch {
+		/* A fatal error in the job: finished jobs are acknowledged and prefetched ones handed
+		 * back; this one stays reserved and comes back after retry_after, as after kill -9. */
+		fastqueue_signals_end_job();
+		job->hooks = NULL;
+		flush_round(w);
+		zend_bailout();
+	} zend_end_try();
+	fastqueue_signals_end_job();
+	w->busy += now_mono() - t0;
+
+	if (EG(exception)) {
+		if (unwinding(w)) {
+			goto done;
+		}
+		ZVAL_OBJ_COPY(&e, EG(exception));
+		zend_clear_exception();
+		handle_exception(w, job, job_zv, &l, &e);
+		zval_ptr_dtor(&e);
+	} else {
+		if (!job->deleted && !job->released && !job->failed) {
+			add_ack(w, job);
+			job->deleted = true;
+		}
+		fire_job(w, EV_PROCESSED, job_zv);
+	}
+done:
+	job->hooks = NULL;
+	zval_ptr_dtor(&w->current);
+	ZVAL_UNDEF(&w->current);
+}
+/* }}} */
+
+/* {{{ getting jobs: reserve, the prefetch buffer, handing back */
+static void buffer_push(fastqueue_worker *w, zval *job, double reserved_at)
+{
+	if (w->buf_head + w->buf_len == w->buf_cap) {
+		if (w->buf_head > 0) {
+			memmove(w->buffer, w->buffer + w->buf_head, w->buf_len * sizeof(*w->buffer));
+			w->buf_head = 0;
+		} else {
+			w->buf_cap = w->buf_cap ? w->buf_cap * 2 : 8;
+			w->buffer = safe_erealloc(w->buffer, w->buf_cap, sizeof(*w->buffer), 0);
+		}
+	}
+	ZVAL_COPY_VALUE(&w->buffer[w->buf_head + w->buf_len].job, job);
+	w->buffer[w->buf_head + w->buf_len].reserved_at = reserved_at;
+	w->buf_len++;
+}
+
+/* Hands the given buffered jobs back to the head of their queues, untouched. */
+static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char (*qnum)[12];
+	zend_result ok;
+
+	if (n == 0) {
+		return SUCCESS;
+	}
+	qnum = safe_emalloc(n, sizeof(*qnum), 0);
+	fastqueue_args_init(&a);
+	for (uint32_t i = 0; i < 4 * w->list.count; i++) {
+		fastqueue_args_add_str(&a, w->list.keys[i]);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
+		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
+		fastqueue_args_add_str(&a, job->raw);
+		fastqueue_args_add_str(&a, job->reserved);
+	}
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_REQUEUE, (int) (4 * w->list.count), &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	efree(qnum);
+	if (ok == FAILURE) {
+		fprintf(stderr, "FastQueue: could not hand back %u prefetched job(s): %s; they come back after retry_after\n", n, q->conn.err);
+		fflush(stderr);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		zval_ptr_dtor(&jobs[i].job);
+	}
+	return ok;
+}
+
+/* Sends the pending acknowledgements (a reserve of nothing) and hands back the buffer. */
+static void flush_round(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+
+	if (!w->list_ready) {
+		return;
+	}
+	if (w->nacks) {
+		if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
+			fastqueue_reply_free(r);
+			drop_acks(w, w->nacks);
+		} else {
+			fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
+				w->nacks, q->conn.err);
+			fflush(stderr);
+		}
+	}
+	hand_back(w, w->buffer + w->buf_head, w->buf_len);
+	w->buf_head = w->buf_len = 0;
+}
+
+/* A prefetched job may start only while its reservation outlasts its run. */
+static bool still_safe(fastqueue_worker *w, buffered_job *b)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&b->job);
+	zend_string *why;
+	HashTable *p;
+	zend_long timeout = w->opt.timeout;
+
+	if (q->retry_after < 0) {
+		return true;
+	}
+	if ((p = fastqueue_job_payload_or_null(job, &why))) {
+		timeout = payload_long(p, "timeout", sizeof("timeout") - 1, timeout);
+	}
+	return now_real() + (double) (timeout > 0 ? timeout : 1) + w->opt.timeout_grace < b->reserved_at + (double) q->retry_after;
+}
+
+static void redis_failed(fastqueue_worker *w, const char *doing)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	double wait = fmin(0.1 * (double) (1u << (w->redis_failures < 6 ? w->redis_failures : 6)), 5.0);
+	w->redis_failures++;
+	w->redis_down = q->conn.err_kind == FASTQUEUE_ERR_CONNECTION;
+	fprintf(stderr, "FastQueue: %s failed: %s; retrying in %.1f s\n", doing, q->conn.err, wait);
+	fflush(stderr);
+	fastqueue_signals_sleep(wait);
+}
+
+static void redis_ok(fastqueue_worker *w)
+{
+	if (w->redis_failures) {
+		fprintf(stderr, "FastQueue: Redis is back after %u failed attempt(s)\n", w->redis_failures);
+		fflush(stderr);
+	}
+	w->redis_failures = 0;
+	w->redis_down = false;
+}
+
+static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first)
+{
+	const char *s;
+	size_t len;
+	bool present;
+
+	if (!w->opt.restart_key) {
+		return;
+	}
+	present = fastqueue_reply_string(first, &s, &len);
+	if (present != (w->restart_seen != NULL)
+		|| (present && (len != ZSTR_LEN(w->restart_seen) || memcmp(s, ZSTR_VAL(w->restart_seen), len) != 0))) {
+		w->restart_changed = true;
+	}
+}
+
+/* One reserve round trip; the jobs go to the buffer. FAILURE: Redis failed (reported). */
+static zend_result reserve(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+	uint32_t acks = w->nacks;
+	size_t n;
+	double at = now_real();
+
+	if (fastqueue_queue_reserve(q, &w->list, w->opt.prefetch, w->acks, acks, &r) == FAILURE) {
+		redis_failed(w, "reserving jobs");
+		return FAILURE;
+	}
+	redis_ok(w);
+	drop_acks(w, acks);
+	note_restart_value(w, fastqueue_reply_array_at(r, 0));
+	n = fastqueue_reply_array_len(r);
+	for (size_t i = 1; i + 3 < n; i += 4) {
+		const char *raw, *res;
+		size_t raw_len, res_len;
+		zend_long qi, attempts;
+		zval job;
+		if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
+			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &raw, &raw_len)
+			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)
+			|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)) {
+			continue;
+		}
+		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1],
+			zend_string_init(raw, raw_len, 0), zend_string_init(res, res_len, 0), attempts);
+		Z_FASTQUEUE_JOB_P(&job)->queue_index = (uint32_t) qi;
+		buffer_push(w, &job, at);
+	}
+	fastqueue_reply_free(r);
+	return SUCCESS;
+}
+
+/* The next job to run, into out (UNDEF when none is ready). Blocks up to block_for (in steps
+ * of at most a second, so signals are seen) when the queue has block_for set. */
+static void next_job(fastqueue_worker *w, zval *out, bool *waited)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	uint32_t expired = 0;
+
+	ZVAL_UNDEF(out);
+	*waited = false;
+	while (w->buf_len) {
+		buffered_job *b = &w->buffer[w->buf_head];
+		if (still_safe(w, b)) {
+			ZVAL_COPY_VALUE(out, &b->job);
+			w->buf_head++;
+			w->buf_len--;
+			break;
+		}
+		/* Too late to start: its reservation could run out mid-job. Give it back. */
+		hand_back(w, b, 1);
+		w->buf_head++;
+		w->buf_len--;
+		expired++;
+	}
+	if (w->buf_len == 0) {
+		w->buf_head = 0;
+	}
+	if (!Z_ISUNDEF_P(out) || reserve(w) == FAILURE) {
+		goto take;
+	}
+	if (w->buf_len == 0 && q->block_for >= 0) {
+		double until = now_mono() + q->block_for;
+		bool announced = false;
+		*waited = true;
+		while (!announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
+			double left = q->block_for == 0 ? 1.0 : fmin(until - now_mono(), 1.0);
+			if (left <= 0) {
+				break;
+			}
+			if (fastqueue_queue_wait(q, &w->list, left, &announced) == FAILURE) {
+				redis_failed(w, "waiting for jobs");
+				return;
+			}
+		}
+		if (announced) {
+			reserve(w);
+		}
+	}
+take:
+	if (Z_ISUNDEF_P(out) && w->buf_len) {
+		ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
+		w->buf_head++;
+		w->buf_len--;
+	}
+	(void) expired;
+}
+/* }}} */
+
+/* {{{ stop conditions */
+static bool memory_exceeded(fastqueue_worker *w)
+{
+	return (double) zend_memory_usage(true) / 1048576.0 >= (double) w->opt.memory;
+}
+
+/* Reads the restart key on its own (when no reserve ran: paused, maintenance). */
+static void poll_restart_key(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_args a;
+	fastqueue_reply *r;
+
+	if (!w->opt.restart_key) {
+		return;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "GET", 3);
+	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
+	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+		note_restart_value(w, r);
+		fastqueue_reply_free(r);
+	}
+	fastqueue_args_free(&a);
+}
+
+/* Laravel's stopIfNecessary, in its order; -1 to go on. */
+static int stop_status(fastqueue_worker *w, double started, bool had_job, bool full)
+{
+	if (w->stop_requested) return w->stop_status;
+	if (fastqueue_signals.quit) return 0;
+	if (memory_exceeded(w)) return 12;
+	if (w->restart_changed) return 0;
+	if (!full) return -1;
+	if (w->opt.stop_when_empty && !had_job) return 0;
+	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return 0;
+	if (w->opt.max_jobs && w->processed >= w->opt.max_jobs) return 0;
+	return -1;
+}
+
+static bool in_maintenance(fastqueue_worker *w)
+{
+	struct stat st;
+	return w->opt.maintenance_file && !w->opt.force && stat(ZSTR_VAL(w->opt.maintenance_file), &st) == 0;
+}
+
+/* Whether a job may start now: not paused, not in maintenance, and no looping listener said no. */
+static bool should_run(fastqueue_worker *w, zval *queues)
+{
+	zval args[2];
+	if (in_maintenance(w) || w->paused || fastqueue_signals.paused) {
+		return false;
+	}
+	if (Z_ISUNDEF(w->listeners[EV_LOOPING])) {
+		return true;
+	}
+	ZVAL_STR(&args[0], w->opt.name);
+	ZVAL_COPY_VALUE(&args[1], queues);
+	return fire(w, EV_LOOPING, args, 2);
+}
+/* }}} */
+
+/* {{{ a run: daemon() and runNextJob() share its setup and teardown */
+static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_string **names;
+	uint32_t n = 0;
+	const char *p = ZSTR_VAL(queues), *end = p + ZSTR_LEN(queues);
+
+	if (w->running) {
+		zend_throw_error(NULL, "FastQueue\\Worker is already running");
+		return FAILURE;
+	}
+	names = safe_emalloc(ZSTR_LEN(queues) / 2 + 1, sizeof(*names), 0);
+	while (p <= end) {
+		const char *comma = memchr(p, ',', end - p);
+		const char *stop = comma ? comma : end;
+		const char *a = p, *b = stop;
+		while (a < b && (*a == ' ' || *a == '\t')) a++;
+		while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
+		if (b > a) {
+			names[n++] = zend_string_init(a, b - a, 0);
+		}
+		p = stop + 1;
+	}
+	if (n == 0) {
+		efree(names);
+		zend_argument_value_error(1, "must name at least one queue");
+		return FAILURE;
+	}
+	fastqueue_queue_list_init(&w->list, q, names, n, w->opt.restart_key);
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(names[i]);
+	}
+	efree(names);
+	w->list_ready = true;
+	w->running = true;
+	w->stop_requested = false;
+	w->restart_changed = false;
+	w->hooks.ctx = w;
+	w->hooks.defer_delete = hook_defer_delete;
+	w->hooks.fail = hook_fail;
+	fastqueue_signals_install();
+	return SUCCESS;
+}
+
+static void end_run(fastqueue_worker *w)
+{
+	flush_round(w);
+	fastqueue_signals_restore();
+	fastqueue_queue_list_free(&w->list);
+	w->list_ready = false;
+	w->running = false;
+	if (w->restart_seen) {
+		zend_string_release(w->restart_seen);
+		w->restart_seen = NULL;
+	}
+}
+
+static void read_restart_baseline(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_args a;
+	fastqueue_reply *r;
+	const char *s;
+	size_t len;
+
+	if (!w->opt.restart_key) {
+		return;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "GET", 3);
+	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
+	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+		if (fastqueue_reply_string(r, &s, &len)) {
+			w->restart_seen = zend_string_init(s, len, 0);
+		}
+		fastqueue_reply_free(r);
+	} else {
+		fprintf(stderr, "FastQueue: could not read the restart key: %s\n", q->conn.err);
+		fflush(stderr);
+	}
+	fastqueue_args_free(&a);
+}
+/* }}} */
+
+PHP_METHOD(FastQueue_Worker, daemon)
+{
+	zend_string *queues = NULL;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	zval queues_zv, job, status_zv;
+	double started;
+	int status = -1;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR(queues)
+	ZEND_PARSE_PARAMETERS_END();
+
+	queues = queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0);
+	if (begin_run(w, queues) == FAILURE) {
+		zend_string_release(queues);
+		RETURN_THROWS();
+	}
+	ZVAL_STR(&queues_zv, queues);
+	read_restart_baseline(w);
+	started = now_mono();
+
+	while (status < 0 && !w->exiting) {
+		bool waited = false, had_job;
+		if (!should_run(w, &queues_zv)) {
+			if (w->exiting) break;
+			fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+			poll_restart_key(w);
+			status = stop_status(w, started, true, false);
+			continue;
+		}
+		next_job(w, &job, &waited);
+		had_job = !Z_ISUNDEF(job);
+		if (had_job) {
+			run_job(w, &job);
+			zval_ptr_dtor(&job);
+			if (w->opt.rest > 0) {
+				fastqueue_signals_sleep(w->opt.rest);
+			}
+		} else if (!waited && !w->redis_failures) {
+			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
+			fastqueue_signals_sleep(w->opt.sleep);
+		}
+		status = stop_status(w, started, had_job || w->redis_failures, true);
+	}
+	if (w->exiting) {
+		flush_round(w);
+		end_run(w);
+		zval_ptr_dtor(&queues_zv);
+		RETURN_THROWS();
+	}
+	end_run(w);
+	zval_ptr_dtor(&queues_zv);
+	ZVAL_LONG(&status_zv, status);
+	fire(w, EV_STOPPING, &status_zv, 1);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(status);
+}
+
+PHP_METHOD(FastQueue_Worker, runNextJob)
+{
+	zend_string *queues = NULL;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	zval job;
+	bool waited, ran = false;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR(queues)
+	ZEND_PARSE_PARAMETERS_END();
+
+	queues = queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0);
+	if (begin_run(w, queues) == FAILURE) {
+		zend_string_release(queues);
+		RETURN_THROWS();
+	}
+	zend_string_release(queues);
+	next_job(w, &job, &waited);
+	if (!Z_ISUNDEF(job)) {
+		run_job(w, &job);
+		zval_ptr_dtor(&job);
+		ran = true;
+	} else if (!waited && !w->redis_failures) {
+		fastqueue_signals_sleep(w->opt.sleep);
+	}
+	end_run(w);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(ran);
+}
+
+PHP_METHOD(FastQueue_Worker, stop)
+{
+	zend_long status = 0;
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(status)
+	ZEND_PARSE_PARAMETERS_END();
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	(void) return_value;
+	w->stop_requested = true;
+	w->stop_status = (int) status;
+}
+
+PHP_METHOD(FastQueue_Worker, pause)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	(void) return_value;
+	Z_WORKER_P(ZEND_THIS)->paused = true;
+}
+
+PHP_METHOD(FastQueue_Worker, resume)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	(void) return_value;
+	Z_WORKER_P(ZEND_THIS)->paused = false;
+	fastqueue_signals.paused = 0;
+}
+
+PHP_METHOD(FastQueue_Worker, isPaused)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	RETURN_BOOL(w->paused || (w->running && fastqueue_signals.paused));
+}
+
+PHP_METHOD(FastQueue_Worker, stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	array_init_size(return_value, 8);
+	add_assoc_long(return_value, "processed", w->processed);
+	add_assoc_long(return_value, "failed", w->failed);
+	add_assoc_long(return_value, "released", w->released);
+	add_assoc_long(return_value, "exceptions", w->exceptions);
+	add_assoc_long(return_value, "timeouts", w->timeouts);
+	add_assoc_double(return_value, "started_at", w->started_at);
+	add_assoc_double(return_value, "busy_seconds", w->busy);
+	add_assoc_long(return_value, "memory_peak", (zend_long) zend_memory_peak_usage(true));
+}
+
+PHP_METHOD(FastQueue_Worker, on)
+{
+	zend_string *event;
+	zval *listener;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	int ev;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(event)
+		Z_PARAM_ZVAL(listener)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!zend_is_callable(listener, 0, NULL)) {
+		zend_argument_type_error(2, "must be a valid callback");
+		RETURN_THROWS();
+	}
+	for (ev = 0; ev < EV_COUNT; ev++) {
+		if (zend_string_equals_cstr(event, event_names[ev], strlen(event_names[ev]))) {
+			break;
+		}
+	}
+	if (ev == EV_COUNT) {
+		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, stopping; \"%s\" given", ZSTR_VAL(event));
+		RETURN_THROWS();
+	}
+	if (Z_ISUNDEF(w->listeners[ev])) {
+		array_init(&w->listeners[ev]);
+	}
+	Z_TRY_ADDREF_P(listener);
+	add_next_index_zval(&w->listeners[ev], listener);
+	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+}
+
+/* {{{ options */
+static zend_result opt_number(zval *v, const char *name, double min, double *out)
+{
+	double d;
+	if (Z_TYPE_P(v) == IS_LONG) {
+		d = (double) Z_LVAL_P(v);
+	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
+		d = Z_DVAL_P(v);
+	} else {
+		zend_argument_type_error(3, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (!zend_finite(d) || d < min) {
+		zend_argument_value_error(3, "option \"%s\" must be a finite number >= %g", name, min);
+		return FAILURE;
+	}
+	*out = d;
+	return SUCCESS;
+}
+
+static zend_result opt_long(zval *v, const char *name, zend_long min, zend_long max, zend_long *out)
+{
+	if (Z_TYPE_P(v) != IS_LONG) {
+		zend_argument_type_error(3, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (Z_LVAL_P(v) < min || Z_LVAL_P(v) > max) {
+		zend_argument_value_error(3, "option \"%s\" must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, name, min, max);
+		return FAILURE;
+	}
+	*out = Z_LVAL_P(v);
+	return SUCCESS;
+}
+
+static zend_result opt_bool(zval *v, const char *name, bool *out)
+{
+	if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+		zend_argument_type_error(3, "option \"%s\" must be of type bool, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	*out = Z_TYPE_P(v) == IS_TRUE;
+	return SUCCESS;
+}
+
+static zend_result opt_string(zval *v, const char *name, bool nullable, zend_string **out)
+{
+	if (nullable && Z_TYPE_P(v) == IS_NULL) {
+		if (*out) zend_string_release(*out);
+		*out = NULL;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_STRING || !Z_STRLEN_P(v)) {
+		zend_argument_type_error(3, "option \"%s\" must be a non-empty string%s, %s given", name, nullable ? " or null" : "", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (*out) zend_string_release(*out);
+	*out = zend_string_copy(Z_STR_P(v));
+	return SUCCESS;
+}
+
+static zend_result opt_backoff(zval *v, worker_options *o)
+{
+	zval *item;
+	uint32_t n = 0;
+
+	if (Z_TYPE_P(v) == IS_LONG) {
+		if (Z_LVAL_P(v) < 0) {
+			zend_argument_value_error(3, "option \"backoff\" must be greater than or equal to 0");
+			return FAILURE;
+		}
+		o->backoff = erealloc(o->backoff, sizeof(zend_long));
+		o->backoff[0] = Z_LVAL_P(v);
+		o->backoff_count = 1;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+		zend_argument_type_error(3, "option \"backoff\" must be an int or a non-empty list of ints");
+		return FAILURE;
+	}
+	o->backoff = safe_erealloc(o->backoff, zend_hash_num_elements(Z_ARRVAL_P(v)), sizeof(zend_long), 0);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0) {
+			zend_argument_value_error(3, "option \"backoff\" must hold only integers >= 0");
+			return FAILURE;
+		}
+		o->backoff[n++] = Z_LVAL_P(item);
+	} ZEND_HASH_FOREACH_END();
+	o->backoff_count = n;
+	return SUCCESS;
+}
+
+static zend_result read_worker_option(worker_options *o, zend_string *key, zval *v)
+{
+	const char *k = ZSTR_VAL(key);
+	if (zend_string_equals_literal(key, "name")) return opt_string(v, k, false, &o->name);
+	if (zend_string_equals_literal(key, "sleep")) return opt_number(v, k, 0, &o->sleep);
+	if (zend_string_equals_literal(key, "tries")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->tries);
+	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
+	if (zend_string_equals_literal(key, "timeout")) return opt_long(v, k, 0, 86400 * 365, &o->timeout);
+	if (zend_string_equals_literal(key, "memory")) return opt_long(v, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
+	if (zend_string_equals_literal(key, "max_jobs")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->max_jobs);
+	if (zend_string_equals_literal(key, "max_time")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->max_time);
+	if (zend_string_equals_literal(key, "rest")) return opt_number(v, k, 0, &o->rest);
+	if (zend_string_equals_literal(key, "force")) return opt_bool(v, k, &o->force);
+	if (zend_string_equals_literal(key, "stop_when_empty")) return opt_bool(v, k, &o->stop_when_empty);
+	if (zend_string_equals_literal(key, "restart_key")) return opt_string(v, k, true, &o->restart_key);
+	if (zend_string_equals_literal(key, "maintenance_file")) return opt_string(v, k, true, &o->maintenance_file);
+	if (zend_string_equals_literal(key, "failed_store")) return opt_bool(v, k, &o->failed_store);
+	if (zend_string_equals_literal(key, "prefetch")) return opt_long(v, k, 1, 1000, &o->prefetch);
+	if (zend_string_equals_literal(key, "timeout_grace")) {
+		if (opt_number(v, k, 0, &o->timeout_grace) == FAILURE) return FAILURE;
+		if (o->timeout_grace <= 0) {
+			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	if (zend_string_equals_literal(key, "timeout_mode")) {
+		if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "kill")) {
+			o->timeout_throw = false;
+		} else if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "throw")) {
+			o->timeout_throw = true;
+		} else {
+			zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	zend_argument_value_error(3, "contains unknown option \"%s\"", k);
+	return FAILURE;
+}
+
+static void options_free(worker_options *o)
+{
+	if (o->name) zend_string_release(o->name);
+	if (o->restart_key) zend_string_release(o->restart_key);
+	if (o->maintenance_file) zend_string_release(o->maintenance_file);
+	if (o->backoff) efree(o->backoff);
+	memset(o, 0, sizeof(*o));
+}
+
+static zend_result parse_worker_options(HashTable *options, worker_options *o)
+{
+	zend_string *key;
+	zval *v;
+
+	o->name = zend_string_init("default", 7, 0);
+	o->sleep = 3;
+	o->tries = 1;
+	o->backoff = emalloc(sizeof(zend_long));
+	o->backoff[0] = 0;
+	o->backoff_count = 1;
+	o->timeout = 60;
+	o->memory = 128;
+	o->failed_store = true;
+	o->prefetch = 1;
+	o->timeout_grace = 1.0;
+	if (!options) {
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+		if (!key) {
+			zend_argument_value_error(3, "must be an array with string keys");
+			return FAILURE;
+		}
+		ZVAL_DEREF(v);
+		if (read_worker_option(o, key, v) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+/* }}} */
+
+PHP_METHOD(FastQueue_Worker, __construct)
+{
+	zval *queue, *handler = NULL;
+	HashTable *options = NULL;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	char *error = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_OBJECT_OF_CLASS(queue, fastqueue_ce_RedisQueue)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL_OR_NULL(handler)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (w->queue) {
+		zend_throw_error(NULL, "FastQueue\\Worker is already constructed");
+		RETURN_THROWS();
+	}
+	if (!fastqueue_redis_queue_from_obj(Z_OBJ_P(queue))->default_queue) {
+		zend_argument_value_error(1, "must be a constructed FastQueue\\RedisQueue");
+		RETURN_THROWS();
+	}
+	if (handler && !zend_is_callable_ex(handler, NULL, 0, NULL, &w->handler_fcc, &error)) {
+		zend_argument_type_error(2, "must be a valid callback or null, %s", error ? error : "not callable");
+		if (error) efree(error);
+		RETURN_THROWS();
+	}
+	if (error) efree(error);
+	if (parse_worker_options(options, &w->opt) == FAILURE) {
+		options_free(&w->opt);
+		RETURN_THROWS();
+	}
+	if (handler) {
+		ZVAL_COPY(&w->handler, handler);
+	}
+	w->queue = Z_OBJ_P(queue);
+	GC_ADDREF(w->queue);
+	w->started_at = now_real();
+}
+
+/* {{{ object handlers */
+static zend_object *worker_create(zend_class_entry *ce)
+{
+	fastqueue_worker *w = zend_object_alloc(sizeof(fastqueue_worker), ce);
+	zend_object_std_init(&w->std, ce);
+	object_properties_init(&w->std, ce);
+	w->std.handlers = &worker_handlers;
+	ZVAL_UNDEF(&w->handler);
+	ZVAL_UNDEF(&w->current);
+	for (int i = 0; i < EV_COUNT; i++) {
+		ZVAL_UNDEF(&w->listeners[i]);
+	}
+	return &w->std;
+}
+
+static void worker_free(zend_object *obj)
+{
+	fastqueue_worker *w = worker_from_obj(obj);
+	for (uint32_t i = 0; i < w->buf_len; i++) {
+		zval_ptr_dtor(&w->buffer[w->buf_head + i].job);
+	}
+	if (w->buffer) efree(w->buffer);
+	drop_acks(w, w->nacks);
+	if (w->acks) efree(w->acks);
+	if (w->list_ready) fastqueue_queue_list_free(&w->list);
+	if (w->restart_seen) zend_string_release(w->restart_seen);
+	zval_ptr_dtor(&w->handler);
+	zval_ptr_dtor(&w->current);
+	for (int i = 0; i < EV_COUNT; i++) {
+		zval_ptr_dtor(&w->listeners[i]);
+	}
+	options_free(&w->opt);
+	if (w->queue) OBJ_RELEASE(w->queue);
+	zend_object_std_dtor(obj);
+}
+
+/* Closures that capture the worker would leak without this. */
+static HashTable *worker_get_gc(zend_object *obj, zval **table, int *n)
+{
+	fastqueue_worker *w = worker_from_obj(obj);
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+
+	zend_get_gc_buffer_add_zval(buf, &w->handler);
+	zend_get_gc_buffer_add_zval(buf, &w->current);
+	for (int i = 0; i < EV_COUNT; i++) {
+		zend_get_gc_buffer_add_zval(buf, &w->listeners[i]);
+	}
+	for (uint32_t i = 0; i < w->buf_len; i++) {
+		zend_get_gc_buffer_add_zval(buf, &w->buffer[w->buf_head + i].job);
+	}
+	if (w->queue) {
+		zend_get_gc_buffer_add_obj(buf, w->queue);
+	}
+	zend_get_gc_buffer_use(buf, table, n);
+	return zend_std_get_properties(obj);
+}
+/* }}} */
+
+void fastqueue_worker_minit(zend_class_entry *ce)
+{
+	ce->create_object = worker_create;
+	memcpy(&worker_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	worker_handlers.offset = XtOffsetOf(fastqueue_worker, std);
+	worker_handlers.free_obj = worker_free;
+	worker_handlers.get_gc = worker_get_gc;
+	worker_handlers.clone_obj = NULL;
+	fastqueue_signals_minit();
+}
