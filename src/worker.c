@@ -491,9 +491,12 @@ static void on_timeout(void *ctx)
 	fastqueue_signals_extend_grace();
 	if (w->opt.timeout_throw) {
 		zend_string *name = job_display_name(job);
-		zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l.timeout);
-		zend_string_release(name);
+		/* Listeners first: fire() clears what they throw, which must not be ours. */
 		fire_job(w, EV_TIMEOUT, &w->current);
+		if (!w->exiting) {
+			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l.timeout);
+		}
+		zend_string_release(name);
 		return;
 	}
 	/* 'kill', Laravel's semantics: fail it if it may not run again, then end the process. */
