@@ -243,12 +243,60 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 	return SUCCESS;
 }
 
+/* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
+static char *put_header(char *p, char mark, size_t n)
+{
+	char digits[24];
+	int d = 0;
+	*p++ = mark;
+	do {
+		digits[d++] = (char) ('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (d) {
+		*p++ = digits[--d];
+	}
+	*p++ = '\r';
+	*p++ = '\n';
+	return p;
+}
+
+/* RESP in one buffer: hiredis's own argv formatter appends piece by piece and costs
+ * several times more on the per-job path. */
+static char *format_command(const fastqueue_args *a, size_t *out_len)
+{
+	size_t len = 1 + 20 + 2;
+	char *buf, *p;
+
+	for (int i = 0; i < a->argc; i++) {
+		len += 1 + 20 + 2 + a->len[i] + 2;
+	}
+	p = buf = emalloc(len);
+	p = put_header(p, '*', (size_t) a->argc);
+	for (int i = 0; i < a->argc; i++) {
+		p = put_header(p, '$', a->len[i]);
+		memcpy(p, a->argv[i], a->len[i]);
+		p += a->len[i];
+		*p++ = '\r';
+		*p++ = '\n';
+	}
+	*out_len = (size_t) (p - buf);
+	return buf;
+}
+
 zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
 {
+	size_t len;
+	char *cmd;
+	int rc;
+
 	if (ensure_connected(c) == FAILURE) {
 		return FAILURE;
 	}
-	if (redisAppendCommandArgv(CTX(c), a->argc, a->argv, a->len) != REDIS_OK) {
+	cmd = format_command(a, &len);
+	rc = redisAppendFormattedCommand(CTX(c), cmd, len);
+	efree(cmd);
+	if (rc != REDIS_OK) {
 		fail_from_context(c, "sending a command");
 		return FAILURE;
 	}
