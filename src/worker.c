@@ -772,7 +772,6 @@ static zend_result reserve(fastqueue_worker *w)
 static void next_job(fastqueue_worker *w, zval *out, bool *waited)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	uint32_t expired = 0;
 
 	ZVAL_UNDEF(out);
 	*waited = false;
@@ -788,7 +787,6 @@ static void next_job(fastqueue_worker *w, zval *out, bool *waited)
 		hand_back(w, b, 1);
 		w->buf_head++;
 		w->buf_len--;
-		expired++;
 	}
 	if (w->buf_len == 0) {
 		w->buf_head = 0;
@@ -820,7 +818,6 @@ take:
 		w->buf_head++;
 		w->buf_len--;
 	}
-	(void) expired;
 }
 /* }}} */
 
@@ -1017,7 +1014,6 @@ PHP_METHOD(FastQueue_Worker, daemon)
 		status = stop_status(w, started, had_job || w->redis_failures, true);
 	}
 	if (w->exiting) {
-		flush_round(w);
 		end_run(w);
 		zval_ptr_dtor(&queues_zv);
 		RETURN_THROWS();
