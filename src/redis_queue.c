@@ -4,6 +4,7 @@
 #include "redis_queue.h"
 #include "job.h"
 #include "payload.h"
+#include "options.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/standard/url.h"
@@ -77,55 +78,6 @@ static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 }
 
 /* {{{ options */
-static zend_result read_string_option(zval *v, const char *name, zend_string **out)
-{
-	if (Z_TYPE_P(v) == IS_NULL) {
-		if (*out) zend_string_release(*out);
-		*out = NULL;
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_STRING) {
-		zend_argument_type_error(1, "option \"%s\" must be of type ?string, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (*out) zend_string_release(*out);
-	*out = zend_string_copy(Z_STR_P(v));
-	return SUCCESS;
-}
-
-static zend_result read_number_option(zval *v, const char *name, double min, double *out)
-{
-	double d;
-	if (Z_TYPE_P(v) == IS_LONG) {
-		d = (double) Z_LVAL_P(v);
-	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
-		d = Z_DVAL_P(v);
-	} else {
-		zend_argument_type_error(1, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (!zend_finite(d) || d < min) {
-		zend_argument_value_error(1, "option \"%s\" must be a finite number >= %g", name, min);
-		return FAILURE;
-	}
-	*out = d;
-	return SUCCESS;
-}
-
-static zend_result read_long_option(zval *v, const char *name, zend_long min, zend_long *out)
-{
-	if (Z_TYPE_P(v) != IS_LONG) {
-		zend_argument_type_error(1, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (Z_LVAL_P(v) < min) {
-		zend_argument_value_error(1, "option \"%s\" must be greater than or equal to " ZEND_LONG_FMT, name, min);
-		return FAILURE;
-	}
-	*out = Z_LVAL_P(v);
-	return SUCCESS;
-}
-
 static zend_string *url_decoded(zend_string *s)
 {
 	zend_string *d = zend_string_init(ZSTR_VAL(s), ZSTR_LEN(s), 0);
@@ -208,16 +160,16 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	const char *k = ZSTR_VAL(key);
 	double d;
 
-	if (zend_string_equals_literal(key, "host")) return read_string_option(v, k, &s->conn.host);
-	if (zend_string_equals_literal(key, "socket")) return read_string_option(v, k, &s->conn.socket);
-	if (zend_string_equals_literal(key, "username")) return read_string_option(v, k, &s->conn.username);
-	if (zend_string_equals_literal(key, "password")) return read_string_option(v, k, &s->conn.password);
-	if (zend_string_equals_literal(key, "prefix")) return read_string_option(v, k, &s->prefix);
-	if (zend_string_equals_literal(key, "queue")) return read_string_option(v, k, &s->queue);
-	if (zend_string_equals_literal(key, "port")) return read_long_option(v, k, 1, &s->conn.port);
-	if (zend_string_equals_literal(key, "database")) return read_long_option(v, k, 0, &s->conn.database);
+	if (zend_string_equals_literal(key, "host")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.host);
+	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
+	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
+	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
+	if (zend_string_equals_literal(key, "prefix")) return fastqueue_opt_string(v, 1, k, true, true, &s->prefix);
+	if (zend_string_equals_literal(key, "queue")) return fastqueue_opt_string(v, 1, k, true, true, &s->queue);
+	if (zend_string_equals_literal(key, "port")) return fastqueue_opt_long(v, 1, k, 1, 65535, &s->conn.port);
+	if (zend_string_equals_literal(key, "database")) return fastqueue_opt_long(v, 1, k, 0, ZEND_LONG_MAX, &s->conn.database);
 	if (zend_string_equals_literal(key, "migration_batch_size")) {
-		if (read_long_option(v, k, -1, &s->migration_batch_size) == FAILURE) return FAILURE;
+		if (fastqueue_opt_long(v, 1, k, -1, ZEND_LONG_MAX, &s->migration_batch_size) == FAILURE) return FAILURE;
 		if (s->migration_batch_size == 0) {
 			zend_argument_value_error(1, "option \"migration_batch_size\" must be -1 (all) or greater than 0");
 			return FAILURE;
@@ -229,17 +181,17 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 			s->retry_after = -1;
 			return SUCCESS;
 		}
-		return read_long_option(v, k, 0, &s->retry_after);
+		return fastqueue_opt_long(v, 1, k, 0, ZEND_LONG_MAX, &s->retry_after);
 	}
 	if (zend_string_equals_literal(key, "block_for")) {
 		if (Z_TYPE_P(v) == IS_NULL) {
 			s->block_for = -1;
 			return SUCCESS;
 		}
-		return read_number_option(v, k, 0, &s->block_for);
+		return fastqueue_opt_number(v, 1, k, 0, &s->block_for);
 	}
 	if (zend_string_equals_literal(key, "connect_timeout")) {
-		if (read_number_option(v, k, 0, &d) == FAILURE) return FAILURE;
+		if (fastqueue_opt_number(v, 1, k, 0, &d) == FAILURE) return FAILURE;
 		s->conn.connect_timeout = d > 0 ? d : 2.0;
 		return SUCCESS;
 	}
@@ -248,7 +200,7 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 			s->conn.read_timeout = 0;
 			return SUCCESS;
 		}
-		return read_number_option(v, k, 0, &s->conn.read_timeout);
+		return fastqueue_opt_number(v, 1, k, 0, &s->conn.read_timeout);
 	}
 	if (zend_string_equals_literal(key, "url")) {
 		return SUCCESS; /* read first, see parse_settings */

@@ -8,6 +8,7 @@
 #include "failed.h"
 #include "signals.h"
 #include "payload.h"
+#include "options.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_smart_str.h"
@@ -884,18 +885,26 @@ static bool should_run(fastqueue_worker *w, zval *queues)
 /* }}} */
 
 /* {{{ a run: daemon() and runNextJob() share its setup and teardown */
+/* Parses "high,default,low" (NULL: "default") and sets up a run. */
 static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	zend_string **names;
 	uint32_t n = 0;
-	const char *p = ZSTR_VAL(queues), *end = p + ZSTR_LEN(queues);
+	const char *p, *end;
 
+	if (!queues) {
+		p = "default";
+		end = p + 7;
+	} else {
+		p = ZSTR_VAL(queues);
+		end = p + ZSTR_LEN(queues);
+	}
 	if (w->running) {
 		zend_throw_error(NULL, "FastQueue\\Worker is already running");
 		return FAILURE;
 	}
-	names = safe_emalloc(ZSTR_LEN(queues) / 2 + 1, sizeof(*names), 0);
+	names = safe_emalloc((size_t) (end - p) / 2 + 1, sizeof(*names), 0);
 	while (p <= end) {
 		const char *comma = memchr(p, ',', end - p);
 		const char *stop = comma ? comma : end;
@@ -981,12 +990,10 @@ PHP_METHOD(FastQueue_Worker, daemon)
 		Z_PARAM_STR(queues)
 	ZEND_PARSE_PARAMETERS_END();
 
-	queues = queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0);
 	if (begin_run(w, queues) == FAILURE) {
-		zend_string_release(queues);
 		RETURN_THROWS();
 	}
-	ZVAL_STR(&queues_zv, queues);
+	ZVAL_STR(&queues_zv, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
 	read_restart_baseline(w);
 	started = now_mono();
 
@@ -1040,12 +1047,9 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 		Z_PARAM_STR(queues)
 	ZEND_PARSE_PARAMETERS_END();
 
-	queues = queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0);
 	if (begin_run(w, queues) == FAILURE) {
-		zend_string_release(queues);
 		RETURN_THROWS();
 	}
-	zend_string_release(queues);
 	next_job(w, &job, &waited);
 	if (!Z_ISUNDEF(job)) {
 		run_job(w, &job);
@@ -1145,65 +1149,6 @@ PHP_METHOD(FastQueue_Worker, on)
 }
 
 /* {{{ options */
-static zend_result opt_number(zval *v, const char *name, double min, double *out)
-{
-	double d;
-	if (Z_TYPE_P(v) == IS_LONG) {
-		d = (double) Z_LVAL_P(v);
-	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
-		d = Z_DVAL_P(v);
-	} else {
-		zend_argument_type_error(3, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (!zend_finite(d) || d < min) {
-		zend_argument_value_error(3, "option \"%s\" must be a finite number >= %g", name, min);
-		return FAILURE;
-	}
-	*out = d;
-	return SUCCESS;
-}
-
-static zend_result opt_long(zval *v, const char *name, zend_long min, zend_long max, zend_long *out)
-{
-	if (Z_TYPE_P(v) != IS_LONG) {
-		zend_argument_type_error(3, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (Z_LVAL_P(v) < min || Z_LVAL_P(v) > max) {
-		zend_argument_value_error(3, "option \"%s\" must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, name, min, max);
-		return FAILURE;
-	}
-	*out = Z_LVAL_P(v);
-	return SUCCESS;
-}
-
-static zend_result opt_bool(zval *v, const char *name, bool *out)
-{
-	if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
-		zend_argument_type_error(3, "option \"%s\" must be of type bool, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	*out = Z_TYPE_P(v) == IS_TRUE;
-	return SUCCESS;
-}
-
-static zend_result opt_string(zval *v, const char *name, bool nullable, zend_string **out)
-{
-	if (nullable && Z_TYPE_P(v) == IS_NULL) {
-		if (*out) zend_string_release(*out);
-		*out = NULL;
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_STRING || !Z_STRLEN_P(v)) {
-		zend_argument_type_error(3, "option \"%s\" must be a non-empty string%s, %s given", name, nullable ? " or null" : "", zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (*out) zend_string_release(*out);
-	*out = zend_string_copy(Z_STR_P(v));
-	return SUCCESS;
-}
-
 static zend_result opt_backoff(zval *v, worker_options *o)
 {
 	zval *item;
@@ -1238,23 +1183,23 @@ static zend_result opt_backoff(zval *v, worker_options *o)
 static zend_result read_worker_option(worker_options *o, zend_string *key, zval *v)
 {
 	const char *k = ZSTR_VAL(key);
-	if (zend_string_equals_literal(key, "name")) return opt_string(v, k, false, &o->name);
-	if (zend_string_equals_literal(key, "sleep")) return opt_number(v, k, 0, &o->sleep);
-	if (zend_string_equals_literal(key, "tries")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->tries);
+	if (zend_string_equals_literal(key, "name")) return fastqueue_opt_string(v, 3, k, false, false, &o->name);
+	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, &o->sleep);
+	if (zend_string_equals_literal(key, "tries")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->tries);
 	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
-	if (zend_string_equals_literal(key, "timeout")) return opt_long(v, k, 0, 86400 * 365, &o->timeout);
-	if (zend_string_equals_literal(key, "memory")) return opt_long(v, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
-	if (zend_string_equals_literal(key, "max_jobs")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->max_jobs);
-	if (zend_string_equals_literal(key, "max_time")) return opt_long(v, k, 0, ZEND_LONG_MAX, &o->max_time);
-	if (zend_string_equals_literal(key, "rest")) return opt_number(v, k, 0, &o->rest);
-	if (zend_string_equals_literal(key, "force")) return opt_bool(v, k, &o->force);
-	if (zend_string_equals_literal(key, "stop_when_empty")) return opt_bool(v, k, &o->stop_when_empty);
-	if (zend_string_equals_literal(key, "restart_key")) return opt_string(v, k, true, &o->restart_key);
-	if (zend_string_equals_literal(key, "maintenance_file")) return opt_string(v, k, true, &o->maintenance_file);
-	if (zend_string_equals_literal(key, "failed_store")) return opt_bool(v, k, &o->failed_store);
-	if (zend_string_equals_literal(key, "prefetch")) return opt_long(v, k, 1, 1000, &o->prefetch);
+	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, 86400 * 365, &o->timeout);
+	if (zend_string_equals_literal(key, "memory")) return fastqueue_opt_long(v, 3, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
+	if (zend_string_equals_literal(key, "max_jobs")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_jobs);
+	if (zend_string_equals_literal(key, "max_time")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_time);
+	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, &o->rest);
+	if (zend_string_equals_literal(key, "force")) return fastqueue_opt_bool(v, 3, k, &o->force);
+	if (zend_string_equals_literal(key, "stop_when_empty")) return fastqueue_opt_bool(v, 3, k, &o->stop_when_empty);
+	if (zend_string_equals_literal(key, "restart_key")) return fastqueue_opt_string(v, 3, k, true, false, &o->restart_key);
+	if (zend_string_equals_literal(key, "maintenance_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->maintenance_file);
+	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
+	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
-		if (opt_number(v, k, 0, &o->timeout_grace) == FAILURE) return FAILURE;
+		if (fastqueue_opt_number(v, 3, k, 0, &o->timeout_grace) == FAILURE) return FAILURE;
 		if (o->timeout_grace <= 0) {
 			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
 			return FAILURE;

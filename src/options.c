@@ -1,0 +1,70 @@
+/* Option readers shared by RedisQueue and Worker. */
+#include "options.h"
+#include "zend_exceptions.h"
+
+zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double *out)
+{
+	double d;
+	if (Z_TYPE_P(v) == IS_LONG) {
+		d = (double) Z_LVAL_P(v);
+	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
+		d = Z_DVAL_P(v);
+	} else {
+		zend_argument_type_error(arg, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (!zend_finite(d) || d < min) {
+		zend_argument_value_error(arg, "option \"%s\" must be a finite number >= %g", name, min);
+		return FAILURE;
+	}
+	*out = d;
+	return SUCCESS;
+}
+
+zend_result fastqueue_opt_long(zval *v, uint32_t arg, const char *name, zend_long min, zend_long max, zend_long *out)
+{
+	if (Z_TYPE_P(v) != IS_LONG) {
+		zend_argument_type_error(arg, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (Z_LVAL_P(v) < min || Z_LVAL_P(v) > max) {
+		if (max == ZEND_LONG_MAX) {
+			zend_argument_value_error(arg, "option \"%s\" must be greater than or equal to " ZEND_LONG_FMT, name, min);
+		} else {
+			zend_argument_value_error(arg, "option \"%s\" must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, name, min, max);
+		}
+		return FAILURE;
+	}
+	*out = Z_LVAL_P(v);
+	return SUCCESS;
+}
+
+zend_result fastqueue_opt_bool(zval *v, uint32_t arg, const char *name, bool *out)
+{
+	if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+		zend_argument_type_error(arg, "option \"%s\" must be of type bool, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	*out = Z_TYPE_P(v) == IS_TRUE;
+	return SUCCESS;
+}
+
+zend_result fastqueue_opt_string(zval *v, uint32_t arg, const char *name, bool nullable, bool allow_empty, zend_string **out)
+{
+	if (nullable && Z_TYPE_P(v) == IS_NULL) {
+		if (*out) zend_string_release(*out);
+		*out = NULL;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_STRING) {
+		zend_argument_type_error(arg, "option \"%s\" must be of type %sstring, %s given", name, nullable ? "?" : "", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (!allow_empty && !Z_STRLEN_P(v)) {
+		zend_argument_value_error(arg, "option \"%s\" must not be empty", name);
+		return FAILURE;
+	}
+	if (*out) zend_string_release(*out);
+	*out = zend_string_copy(Z_STR_P(v));
+	return SUCCESS;
+}
