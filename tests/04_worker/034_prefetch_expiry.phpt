@@ -1,0 +1,69 @@
+--TEST--
+Worker prefetch: a prefetched job whose reservation could expire before it finishes is handed back instead of run late; it runs once, on a fresh reservation, and the queue keeps its order
+--EXTENSIONS--
+fastqueue
+--SKIPIF--
+<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+--FILE--
+<?php
+require __DIR__ . '/../inc/worker_jobs.inc';
+$name = 'w034';
+$raw = fq_raw();
+
+// Runs the queue with a handler that records each job and how long its reservation still has.
+function drain(FastQueue\RedisQueue $q, string $name, array $options, array $sleeps = []): void
+{
+    $raw = fq_raw();
+    $ran = [];
+    $stale = [];
+    $w = fqw_worker($q, function ($job) use (&$ran, &$stale, $raw, $name, $sleeps, $q) {
+        $ran[] = $job->getName() . '#' . $job->attempts();
+        $until = $raw->cmd('ZSCORE', "queues:$name:reserved", $job->getReservedJob());
+        // Started on a reservation that has at least its timeout left (all of them are fresh here).
+        if ($until === null || (int) $until < time() + 1) {
+            $stale[] = $job->getName();
+        }
+        usleep($sleeps[$job->getName()] ?? 0);
+    }, $options);
+    $status = $w->daemon($name);
+    echo json_encode($options), ": status $status\n  ran ", implode(',', $ran), "\n  ",
+        count($ran) === count(array_unique($ran)) ? 'each once' : 'SOME TWICE', ', ',
+        $stale ? 'started on an old reservation: ' . implode(',', $stale) : 'all on fresh reservations', ', ', fqw_counts($name), "\n";
+}
+
+// retry_after 2 < timeout 5: no prefetched job may wait for its turn; each is handed back and
+// reserved again when its turn comes.
+fq_clean($name);
+$q = fq_queue(['queue' => $name, 'retry_after' => 2]);
+$q->bulk(['A', 'B', 'C', 'D']);
+drain($q, $name, ['prefetch' => 8, 'timeout' => 5]);
+
+// retry_after 3, timeout 1 (+ 1 s grace): B..D may start within a second of their reservation,
+// but A takes 1.3 s; they must not start on a reservation that could expire under them.
+fq_clean($name);
+$q = fq_queue(['queue' => $name, 'retry_after' => 3]);
+$q->push('A', null, null, ['timeout' => 10]);
+$q->bulk(['B', 'C', 'D']);
+drain($q, $name, ['prefetch' => 4, 'timeout' => 1], ['A' => 1300000]);
+
+// The defaults (retry_after 60, timeout 60): prefetching cannot be used safely; jobs still run
+// once each, in order.
+fq_clean($name);
+$q = fq_queue(['queue' => $name]);
+$q->bulk(array_map(fn($i) => "J$i", range(1, 6)));
+drain($q, $name, ['prefetch' => 4]);
+echo 'notify ', $raw->cmd('LLEN', "queues:$name:notify"), "\n";
+?>
+--CLEAN--
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w034'); ?>
+--EXPECT--
+{"prefetch":8,"timeout":5}: status 0
+  ran A#1,B#1,C#1,D#1
+  each once, all on fresh reservations, pending=0 delayed=0 reserved=0
+{"prefetch":4,"timeout":1}: status 0
+  ran A#1,B#1,C#1,D#1
+  each once, all on fresh reservations, pending=0 delayed=0 reserved=0
+{"prefetch":4}: status 0
+  ran J1#1,J2#1,J3#1,J4#1,J5#1,J6#1
+  each once, all on fresh reservations, pending=0 delayed=0 reserved=0
+notify 0
