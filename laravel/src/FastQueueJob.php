@@ -1,0 +1,220 @@
+<?php
+
+namespace FastQueue\Laravel;
+
+use FastQueue\Job as NativeJob;
+use Illuminate\Container\Container;
+use Illuminate\Contracts\Events\Dispatcher;
+use Illuminate\Contracts\Queue\Job as JobContract;
+use Illuminate\Queue\Events\JobFailed;
+use Illuminate\Queue\Jobs\Job;
+use Illuminate\Queue\ManuallyFailedException;
+use Throwable;
+
+/**
+ * A job reserved by the native worker, seen by Laravel as a queue job: fire(), failed(),
+ * resolveName() and the rest are Laravel's own (Illuminate\Queue\Jobs\Job); the payload, the
+ * attempts and the three ways a job ends (delete, release, fail) go to the native FastQueue\Job.
+ *
+ * Failing follows Laravel's Job::fail(): mark as failed; a job already deleted stops there;
+ * otherwise remove it from the queue, call its failed() method and dispatch JobFailed (which
+ * the command logs to the failed-job provider). Inside the worker the removal is the native
+ * worker's fail path, which fires its 'failed' event; the bridge answers that event with
+ * failedByWorker(), so whether the job, Laravel's middleware or the worker itself (out of
+ * tries, retryUntil passed, timeout) fails the job, failed() runs once and JobFailed is
+ * dispatched once.
+ */
+class FastQueueJob extends Job implements JobContract
+{
+    /** The native job. */
+    protected NativeJob $native;
+
+    /** fail() is asking the native job to fail: the worker's 'failed' event is ours. */
+    private bool $failing = false;
+
+    /** failed() has run and JobFailed has been dispatched. */
+    private bool $failureHandled = false;
+
+    /** What the job's failed() method threw, for fail() to rethrow as Laravel does. */
+    private ?Throwable $failedError = null;
+
+    public function __construct(Container $container, NativeJob $native, string $connectionName)
+    {
+        $this->container = $container;
+        $this->native = $native;
+        $this->connectionName = $connectionName;
+        $this->queue = $native->getQueue();
+    }
+
+    public function getNativeJob(): NativeJob
+    {
+        return $this->native;
+    }
+
+    public function getJobId()
+    {
+        return $this->native->getJobId();
+    }
+
+    public function getRawBody()
+    {
+        return $this->native->getRawBody();
+    }
+
+    /** The reserved copy in the :reserved set, as RedisJob::getReservedJob(). */
+    public function getReservedJob()
+    {
+        return $this->native->getReservedJob();
+    }
+
+    /** The decoded payload; the native job decodes it once. */
+    public function payload()
+    {
+        return $this->native->payload();
+    }
+
+    public function attempts()
+    {
+        return $this->native->attempts();
+    }
+
+    public function uuid()
+    {
+        return $this->native->uuid();
+    }
+
+    public function maxTries()
+    {
+        return $this->native->maxTries();
+    }
+
+    public function maxExceptions()
+    {
+        return $this->native->maxExceptions();
+    }
+
+    public function timeout()
+    {
+        return $this->native->timeout();
+    }
+
+    public function retryUntil()
+    {
+        return $this->native->retryUntil() ?? $this->payload()['timeoutAt'] ?? null;
+    }
+
+    public function shouldFailOnTimeout()
+    {
+        return $this->native->shouldFailOnTimeout();
+    }
+
+    // backoff() stays Laravel's: it returns the payload's "1,5,10" string (or int), which is
+    // what Laravel's callers explode; the native job returns a list.
+
+    public function delete()
+    {
+        parent::delete();
+
+        // Inside the worker the native delete travels with the next reserve call. A job that
+        // was released already is out of the reserved set: Laravel's ZREM would find nothing.
+        if (! $this->native->isDeletedOrReleased()) {
+            $this->native->delete();
+        }
+    }
+
+    public function release($delay = 0)
+    {
+        parent::release($delay);
+
+        $this->native->release($this->secondsUntil($delay));
+    }
+
+    public function isDeleted()
+    {
+        return $this->deleted || $this->native->isDeleted();
+    }
+
+    public function isReleased()
+    {
+        return $this->released || $this->native->isReleased();
+    }
+
+    public function hasFailed()
+    {
+        return $this->failed || $this->native->hasFailed();
+    }
+
+    /**
+     * Laravel's Job::fail(), with the removal done by the native job (inside the worker: its
+     * fail path, which calls back failedByWorker()).
+     */
+    public function fail($e = null)
+    {
+        $wasDeleted = $this->isDeleted();
+        $this->markAsFailed();
+        if ($wasDeleted || $this->failureHandled) {
+            return;
+        }
+
+        $this->failedError = null;
+        $this->failing = true;
+        try {
+            $this->native->fail($e);
+        } finally {
+            $this->failing = false;
+        }
+        // Outside a running worker the native job has no 'failed' event to call us back.
+        if (! $this->failureHandled) {
+            $this->runFailure($e);
+        }
+        if ($error = $this->takeFailedError()) {
+            throw $error;
+        }
+    }
+
+    /**
+     * The native worker failed this job (its 'failed' event). When fail() asked for it, this
+     * finishes fail(); otherwise the worker decided (tries used up, retryUntil passed, a job
+     * that had already exceeded its attempts, a timeout), which is Laravel's Worker calling
+     * $job->fail($e): a job the application deleted or failed itself is only marked.
+     */
+    public function failedByWorker(?Throwable $e): void
+    {
+        if ($this->failureHandled) {
+            return;
+        }
+        if (! $this->failing) {
+            $skip = $this->deleted || $this->failed;
+            $this->markAsFailed();
+            if ($skip) {
+                return;
+            }
+        }
+        $this->runFailure($e);
+    }
+
+    /** What the job's failed() method threw while failedByWorker() ran, once. */
+    public function takeFailedError(): ?Throwable
+    {
+        [$error, $this->failedError] = [$this->failedError, null];
+
+        return $error;
+    }
+
+    /** Laravel's Job::fail() after the delete: the job's failed() method, then JobFailed. */
+    private function runFailure(?Throwable $e): void
+    {
+        $this->failureHandled = true;
+        $this->deleted = true;
+
+        try {
+            $this->failed($e);
+        } catch (Throwable $error) {
+            $this->failedError = $error;
+        } finally {
+            $this->resolve(Dispatcher::class)->dispatch(new JobFailed(
+                $this->connectionName, $this, $e ?: new ManuallyFailedException
+            ));
+        }
+    }
+}

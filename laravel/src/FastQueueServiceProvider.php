@@ -1,0 +1,28 @@
+<?php
+
+namespace FastQueue\Laravel;
+
+use FastQueue\Laravel\Console\WorkCommand;
+use Illuminate\Support\ServiceProvider;
+
+/**
+ * Registers php artisan fastqueue:work. Discovered by composer through extra.laravel.providers;
+ * without composer (Laravel from Debian's packages), require laravel/autoload.php and list this
+ * class in the 'providers' of config/app.php.
+ */
+class FastQueueServiceProvider extends ServiceProvider
+{
+    public function register()
+    {
+        $this->app->singleton(RedisQueueFactory::class, function ($app) {
+            return new RedisQueueFactory($app['config']);
+        });
+    }
+
+    public function boot()
+    {
+        if ($this->app->runningInConsole()) {
+            $this->commands([WorkCommand::class]);
+        }
+    }
+}

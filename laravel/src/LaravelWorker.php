@@ -1,0 +1,255 @@
+<?php
+
+namespace FastQueue\Laravel;
+
+use Closure;
+use FastQueue\Job as NativeJob;
+use FastQueue\MaxAttemptsExceededException as NativeMaxAttemptsExceededException;
+use FastQueue\RedisQueue;
+use FastQueue\Worker;
+use Illuminate\Contracts\Cache\Repository as Cache;
+use Illuminate\Contracts\Container\Container;
+use Illuminate\Contracts\Debug\ExceptionHandler;
+use Illuminate\Contracts\Events\Dispatcher;
+use Illuminate\Database\DetectsLostConnections;
+use Illuminate\Queue\Events\JobExceptionOccurred;
+use Illuminate\Queue\Events\JobProcessed;
+use Illuminate\Queue\Events\JobProcessing;
+use Illuminate\Queue\Events\Looping;
+use Illuminate\Queue\Events\WorkerStopping;
+use Illuminate\Queue\MaxAttemptsExceededException;
+use Throwable;
+
+/**
+ * The native FastQueue\Worker, wired into a Laravel application: its handler fires each job
+ * through Laravel's own Job::fire() (CallQueuedHandler@call for dispatched classes, Class@method
+ * for string jobs), and its events become Laravel's queue events on the application's bus,
+ * in the order Illuminate\Queue\Worker dispatches them.
+ */
+class LaravelWorker
+{
+    use DetectsLostConnections;
+
+    /** Seconds between two reads of the restart timestamp when it is polled through the cache. */
+    public const RESTART_POLL_INTERVAL = 1.0;
+
+    protected Worker $worker;
+
+    /** The job running now (or last), so every event of one job sees the same object. */
+    protected ?FastQueueJob $current = null;
+
+    /** The last native exception translated for Laravel, and what it became. */
+    private ?Throwable $translatedFrom = null;
+    private ?Throwable $translatedTo = null;
+
+    /** queue:restart's timestamp when the worker started (cache polling only). */
+    private mixed $lastRestart = null;
+    private float $nextRestartCheck = 0.0;
+    private bool $ranJobSinceLooping = false;
+
+    /**
+     * @param  array  $options  FastQueue\Worker options
+     * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
+     *                                    native worker reads the restart key itself (or never)
+     * @param  Closure|null  $resetScope  run before each job, as QueueServiceProvider's
+     */
+    public function __construct(
+        protected Container $container,
+        protected Dispatcher $events,
+        protected ExceptionHandler $exceptions,
+        protected string $connectionName,
+        protected string $queueNames,
+        RedisQueue $queue,
+        array $options,
+        protected ?Cache $restartCache = null,
+        protected ?Closure $resetScope = null,
+    ) {
+        $this->worker = new Worker($queue, Closure::fromCallable([$this, 'handle']), $options);
+
+        $this->worker
+            ->on('looping', Closure::fromCallable([$this, 'onLooping']))
+            ->on('processing', Closure::fromCallable([$this, 'onProcessing']))
+            ->on('processed', Closure::fromCallable([$this, 'onProcessed']))
+            ->on('exception', Closure::fromCallable([$this, 'onException']))
+            ->on('failed', Closure::fromCallable([$this, 'onFailed']))
+            ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
+    }
+
+    public function getWorker(): Worker
+    {
+        return $this->worker;
+    }
+
+    /** Runs until a stop condition; returns the exit status. */
+    public function daemon(): int
+    {
+        if ($this->restartCache) {
+            $this->lastRestart = $this->readRestart();
+            $this->nextRestartCheck = $this->now() + static::RESTART_POLL_INTERVAL;
+        }
+
+        return $this->worker->daemon($this->queueNames);
+    }
+
+    /** Runs the next job, if any (queue:work --once). */
+    public function runNextJob(): bool
+    {
+        return $this->worker->runNextJob($this->queueNames);
+    }
+
+    /** The worker's handler: Laravel's Job::fire() on the wrapped job. */
+    protected function handle(NativeJob $native): void
+    {
+        $this->jobFor($native)->fire();
+    }
+
+    protected function jobFor(NativeJob $native): FastQueueJob
+    {
+        if ($this->current === null || $this->current->getNativeJob() !== $native) {
+            $this->current = new FastQueueJob($this->container, $native, $this->connectionName);
+        }
+
+        return $this->current;
+    }
+
+    /** Laravel's daemonShouldRun: a Looping listener returning false skips the round. */
+    protected function onLooping(): bool
+    {
+        // A busy worker checks for queue:restart after each job; an idle one here.
+        if (! $this->ranJobSinceLooping && $this->restartRequested()) {
+            return false;
+        }
+        $this->ranJobSinceLooping = false;
+
+        try {
+            return $this->events->until(new Looping($this->connectionName, $this->queueNames)) !== false;
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+
+            return true;
+        }
+    }
+
+    protected function onProcessing(NativeJob $native): void
+    {
+        $this->ranJobSinceLooping = true;
+        try {
+            if ($this->resetScope) {
+                ($this->resetScope)();
+            }
+            $this->events->dispatch(new JobProcessing($this->connectionName, $this->jobFor($native)));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+    }
+
+    protected function onProcessed(NativeJob $native): void
+    {
+        try {
+            $this->events->dispatch(new JobProcessed($this->connectionName, $this->jobFor($native)));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+        $this->restartRequested();
+    }
+
+    /** Laravel's handleJobException after the fail decision, then runJob's report(). */
+    protected function onException(NativeJob $native, Throwable $e): void
+    {
+        $e = $this->translate($e);
+        try {
+            $this->events->dispatch(new JobExceptionOccurred($this->connectionName, $this->jobFor($native), $e));
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
+        $this->exceptions->report($e);
+
+        // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker.
+        if ($this->causedByLostConnection($e)) {
+            $this->worker->stop(Worker::EXIT_SUCCESS);
+        }
+        $this->restartRequested();
+    }
+
+    /** The native worker failed the job: Laravel's $job->fail($e). */
+    protected function onFailed(NativeJob $native, ?Throwable $e): void
+    {
+        $job = $this->jobFor($native);
+        try {
+            $job->failedByWorker($e === null ? null : $this->translate($e));
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
+        // What the job's failed() method threw; fail() rethrows it itself when it asked.
+        if (($error = $job->takeFailedError()) !== null) {
+            $this->exceptions->report($error);
+        }
+    }
+
+    protected function onStopping(int $status): void
+    {
+        try {
+            $this->events->dispatch(new WorkerStopping($status));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+    }
+
+    /**
+     * The worker's own "attempted too many times" exception becomes Laravel's, with the same
+     * message, so listeners and the failed_jobs table see the class queue:work would give.
+     */
+    protected function translate(Throwable $e): Throwable
+    {
+        if (! $e instanceof NativeMaxAttemptsExceededException) {
+            return $e;
+        }
+        if ($this->translatedFrom !== $e) {
+            $this->translatedFrom = $e;
+            $this->translatedTo = new MaxAttemptsExceededException($e->getMessage());
+        }
+
+        return $this->translatedTo;
+    }
+
+    /**
+     * queue:restart through the cache, read at most once per RESTART_POLL_INTERVAL: Laravel
+     * reads it after every job, which here would add a cache round trip to each job and
+     * double the Redis traffic of the native worker's one round trip per job; a restart is a
+     * deploy-time signal for which a second's delay does not matter. On a change the worker
+     * stops after the current job with status 0, as queue:work does.
+     */
+    protected function restartRequested(): bool
+    {
+        if (! $this->restartCache) {
+            return false;
+        }
+        $now = $this->now();
+        if ($now < $this->nextRestartCheck) {
+            return false;
+        }
+        $this->nextRestartCheck = $now + static::RESTART_POLL_INTERVAL;
+        if ($this->readRestart() == $this->lastRestart) {
+            return false;
+        }
+        $this->worker->stop(Worker::EXIT_SUCCESS);
+
+        return true;
+    }
+
+    private function readRestart(): mixed
+    {
+        try {
+            return $this->restartCache->get(RedisQueueFactory::RESTART_KEY);
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+
+            return $this->lastRestart;
+        }
+    }
+
+    private function now(): float
+    {
+        return hrtime(true) / 1e9;
+    }
+}

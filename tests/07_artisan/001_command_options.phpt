@@ -1,0 +1,63 @@
+--TEST--
+fastqueue:work: registered by the provider, with queue:work's arguments and options (same names and defaults) plus --prefetch and --timeout-mode
+--EXTENSIONS--
+fastqueue
+--SKIPIF--
+<?php require __DIR__ . '/../inc/laravel_app.inc'; fq_skip_unless_laravel_app(); ?>
+--FILE--
+<?php
+require __DIR__ . '/../inc/laravel_app.inc';
+
+$app = new FqLaravelApp();
+$list = $app->artisan(['list', 'fastqueue']);
+echo $list['status'], ' ', preg_match('/^  fastqueue:work\s+\S/m', $list['stdout']), "\n";
+
+echo $app->run(<<<'PHP'
+$commands = $app->make(Illuminate\Contracts\Console\Kernel::class)->all();
+$describe = function ($definition) {
+    $out = [];
+    foreach ($definition->getArguments() as $a) {
+        $out[$a->getName()] = 'argument required=' . (int) $a->isRequired() . ' default=' . var_export($a->getDefault(), true);
+    }
+    foreach ($definition->getOptions() as $o) {
+        $out['--' . $o->getName()] = 'option value=' . ($o->acceptValue() ? ($o->isValueRequired() ? 'required' : 'optional') : 'none')
+            . ' default=' . var_export($o->getDefault(), true);
+    }
+    return $out;
+};
+$laravel = $describe($commands['queue:work']->getDefinition());
+$fast = $describe($commands['fastqueue:work']->getDefinition());
+foreach ($laravel as $name => $what) {
+    printf("%-18s %s %s\n", $name, $what, ($fast[$name] ?? null) === $what ? 'same' : 'DIFFERENT: ' . ($fast[$name] ?? 'missing'));
+}
+foreach (array_diff_key($fast, $laravel) as $name => $what) {
+    printf("%-18s %s (fastqueue:work only)\n", $name, $what);
+}
+echo get_class($commands['fastqueue:work']), "\n";
+PHP);
+
+$help = $app->artisan(['help', 'fastqueue:work']);
+echo $help['status'], ' ', str_contains($help['stdout'], '--timeout-mode[=TIMEOUT-MODE]') ? 'help ok' : $help['stdout'], "\n";
+?>
+--EXPECT--
+0 1
+connection         argument required=0 default=NULL same
+--name             option value=optional default='default' same
+--queue            option value=optional default=NULL same
+--daemon           option value=none default=false same
+--once             option value=none default=false same
+--stop-when-empty  option value=none default=false same
+--delay            option value=optional default='0' same
+--backoff          option value=optional default='0' same
+--max-jobs         option value=optional default='0' same
+--max-time         option value=optional default='0' same
+--force            option value=none default=false same
+--memory           option value=optional default='128' same
+--sleep            option value=optional default='3' same
+--rest             option value=optional default='0' same
+--timeout          option value=optional default='60' same
+--tries            option value=optional default='1' same
+--prefetch         option value=optional default='1' (fastqueue:work only)
+--timeout-mode     option value=optional default='kill' (fastqueue:work only)
+FastQueue\Laravel\Console\WorkCommand
+0 help ok

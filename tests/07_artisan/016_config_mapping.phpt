@@ -1,0 +1,90 @@
+--TEST--
+fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence, sockets, auth); the package is PSR-4 and discoverable
+--EXTENSIONS--
+fastqueue
+--SKIPIF--
+<?php require __DIR__ . '/../inc/laravel_app.inc'; fq_skip_unless_laravel_app(); ?>
+--FILE--
+<?php
+require __DIR__ . '/../inc/laravel_app.inc';
+
+$composer = json_decode(file_get_contents(FQ_APP_PACKAGE_DIR . '/composer.json'), true);
+echo $composer['name'], ' ', json_encode($composer['autoload']['psr-4']), ' ', json_encode($composer['extra']['laravel']['providers']), "\n";
+
+$app = new FqLaravelApp();
+echo $app->run(<<<'PHP'
+use FastQueue\Laravel\RedisQueueFactory;
+
+$config = $app['config'];
+$f = new RedisQueueFactory($config);
+$show = function (string $label, callable $fn) {
+    try {
+        $value = json_encode($fn());
+        echo "$label: $value\n";
+    } catch (Throwable $e) {
+        echo "$label: ", get_class($e), ': ', $e->getMessage(), "\n";
+    }
+};
+$config->set('database.redis', [
+    'client' => 'phpredis',
+    'options' => ['prefix' => 'global_'],
+    'default' => ['host' => '10.0.0.1', 'port' => '6380', 'database' => '2', 'password' => null],
+    'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_'], 'prefix' => 'ignored_'],
+    'url' => ['url' => 'redis://user:secret@r.example:6390/5', 'read_timeout' => 3, 'timeout' => 1.5],
+    'socket' => ['host' => '/run/redis.sock', 'port' => 0, 'password' => 'pw', 'username' => 'u'],
+    'unix' => ['host' => 'unix:///run/r.sock'],
+    'tls' => ['url' => 'tls://h:6379'],
+    'clusters' => ['c1' => [['host' => 'a']]],
+]);
+$config->set('queue.connections', [
+    'redis' => ['driver' => 'redis', 'connection' => 'default', 'queue' => 'jobs', 'retry_after' => 90, 'block_for' => 5],
+    'nulls' => ['driver' => 'redis', 'queue' => 'default', 'retry_after' => null, 'block_for' => null],
+    'own' => ['driver' => 'redis', 'connection' => 'own', 'queue' => 'q'],
+    'url' => ['driver' => 'redis', 'connection' => 'url', 'queue' => 'q'],
+    'socket' => ['driver' => 'redis', 'connection' => 'socket', 'queue' => 'q'],
+    'unix' => ['driver' => 'redis', 'connection' => 'unix', 'queue' => 'q'],
+    'tls' => ['driver' => 'redis', 'connection' => 'tls', 'queue' => 'q'],
+    'cluster' => ['driver' => 'redis', 'connection' => 'c1', 'queue' => 'q'],
+    'database' => ['driver' => 'database', 'table' => 'jobs', 'queue' => 'q'],
+]);
+foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'database', 'missing'] as $c) {
+    $show($c, fn () => $f->options($c));
+}
+// The options are accepted by FastQueue\RedisQueue (no connection is made before use).
+$show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
+
+echo "restart key read by the native worker:\n";
+$config->set('database.redis.cache', $config->get('database.redis.default'));
+foreach ([
+    'file store' => ['driver' => 'file', 'path' => '/tmp'],
+    'redis store, same connection' => ['driver' => 'redis', 'connection' => 'default'],
+    'redis store, same settings' => ['driver' => 'redis', 'connection' => 'cache'],
+    'redis store, own prefix' => ['driver' => 'redis', 'connection' => 'default', 'prefix' => 'mine'],
+    'redis store, other server' => ['driver' => 'redis', 'connection' => 'own'],
+] as $label => $store) {
+    $config->set('cache.stores.x', $store);
+    $config->set('cache.default', 'x');
+    $config->set('cache.prefix', 'app_cache');
+    $show("  $label", fn () => $f->nativeRestartKey('redis'));
+}
+PHP);
+?>
+--EXPECT--
+fastqueue/laravel {"FastQueue\\Laravel\\":"src\/"} ["FastQueue\\Laravel\\FastQueueServiceProvider"]
+redis: {"host":"10.0.0.1","port":6380,"database":2,"prefix":"global_","queue":"jobs","retry_after":90,"block_for":5}
+nulls: {"host":"10.0.0.1","port":6380,"database":2,"prefix":"global_","queue":"default","retry_after":60,"block_for":null}
+own: {"host":"h","port":1,"prefix":"own_","queue":"q","retry_after":60,"block_for":null}
+url: {"host":"r.example","port":6390,"password":"secret","username":"user","database":5,"prefix":"global_","connect_timeout":1.5,"read_timeout":3,"queue":"q","retry_after":60,"block_for":null}
+socket: {"socket":"\/run\/redis.sock","password":"pw","username":"u","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
+unix: {"socket":"\/run\/r.sock","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
+tls: InvalidArgumentException: Redis connection [tls] uses TLS: fastqueue:work does not support TLS connections.
+cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue:work does not support Redis Cluster.
+database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
+missing: InvalidArgumentException: The [missing] queue connection has not been configured.
+RedisQueue: "FastQueue\\RedisQueue"
+restart key read by the native worker:
+  file store: null
+  redis store, same connection: "app_cache:illuminate:queue:restart"
+  redis store, same settings: "app_cache:illuminate:queue:restart"
+  redis store, own prefix: "mine:illuminate:queue:restart"
+  redis store, other server: null
