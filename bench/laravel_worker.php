@@ -1,0 +1,151 @@
+<?php
+// One bench run of Laravel 8.83's own Illuminate\Queue\Worker over the N jobs bench/push.php put
+// on QUEUE. Usage: php bench/laravel_worker.php PORT QUEUE N
+//
+// The worker is assembled by hand the way QueueServiceProvider does it, without a full app:
+// Container, Events\Dispatcher, QueueManager with the redis connector on a RedisManager using the
+// phpredis client, an ExceptionHandler that prints and rethrows, maintenance mode off, and the
+// provider's reset-scope callback (minus the log manager, which this app does not have). No cache
+// is set, so the worker does not poll a restart key (one Redis GET per job fewer than an app whose
+// cache store is Redis). Only daemon() is timed.
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+bench_require_laravel();
+
+use Illuminate\Config\Repository as Config;
+use Illuminate\Container\Container;
+use Illuminate\Contracts\Debug\ExceptionHandler;
+use Illuminate\Events\Dispatcher;
+use Illuminate\Queue\Connectors\RedisConnector;
+use Illuminate\Queue\QueueManager;
+use Illuminate\Queue\Worker;
+use Illuminate\Queue\WorkerOptions;
+use Illuminate\Redis\RedisManager;
+use Illuminate\Support\Facades\Facade;
+
+[$port, $queue, $n] = bench_args($argv);
+
+/** The no-op job: records which job ran and deletes itself (a Class@method job must, in Laravel). */
+final class BenchNoopJob
+{
+    public static array $seen = [];
+    public static int $calls = 0;
+
+    public function handle($job, array $data): void
+    {
+        self::$calls++;
+        $i = $data['i'];
+        self::$seen[$i] = (self::$seen[$i] ?? 0) + 1;
+        $job->delete();
+    }
+}
+
+/** Any exception the worker reports ends the run loudly. */
+final class BenchExceptionHandler implements ExceptionHandler
+{
+    public function report(Throwable $e)
+    {
+        fwrite(STDERR, "laravel worker reported: " . get_class($e) . ': ' . $e->getMessage() . "\n" . $e->getTraceAsString() . "\n");
+        throw $e;
+    }
+
+    public function shouldReport(Throwable $e)
+    {
+        return true;
+    }
+
+    public function render($request, Throwable $e)
+    {
+        throw $e;
+    }
+
+    public function renderForConsole($output, Throwable $e)
+    {
+        fwrite(STDERR, (string) $e . "\n");
+    }
+}
+
+$app = new Container();
+Container::setInstance($app);
+$app->instance('config', new Config([
+    'queue' => [
+        'default' => 'redis',
+        'connections' => [
+            'redis' => [
+                'driver' => 'redis',
+                'connection' => 'default',
+                'queue' => $queue,
+                'retry_after' => 60,
+                'block_for' => null,
+            ],
+        ],
+    ],
+]));
+$redis = new RedisManager($app, 'phpredis', [
+    'client' => 'phpredis',
+    'default' => ['host' => '127.0.0.1', 'port' => $port, 'database' => 0],
+]);
+$app->instance('redis', $redis);
+$events = new Dispatcher($app);
+$app->instance('events', $events);
+$exceptions = new BenchExceptionHandler();
+$app->instance(ExceptionHandler::class, $exceptions);
+$manager = new QueueManager($app);
+$manager->addConnector('redis', function () use ($redis) {
+    return new RedisConnector($redis);
+});
+$app->instance('queue', $manager);
+
+$worker = new Worker(
+    $manager,
+    $events,
+    $exceptions,
+    function () {
+        return false; // isDownForMaintenance
+    },
+    function () use ($app) {
+        $app->forgetScopedInstances();
+        return Facade::clearResolvedInstances();
+    }
+);
+
+// name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty
+$options = new WorkerOptions('default', 0, 512, 0, 0, 1, false, true);
+
+$r = bench_redis($port);
+$connection = $manager->connection('redis');     // connects; also done the same way on the FastQueue side
+$before = $connection->size($queue);
+if ($before !== $n) {
+    fwrite(STDERR, "laravel: queue $queue holds $before jobs before the run, expected $n\n");
+    exit(1);
+}
+
+$machine0 = bench_machine_cpu();
+$cpu0 = bench_rusage();
+$redis0 = bench_redis_cpu($r);
+$t0 = hrtime(true);
+$status = $worker->daemon('redis', $queue, $options);
+$t1 = hrtime(true);
+$redis1 = bench_redis_cpu($r);
+$cpu1 = bench_rusage();
+$machine1 = bench_machine_cpu();
+
+$problems = bench_check($r, 'queues:' . $queue, BenchNoopJob::$seen, BenchNoopJob::$calls, $n, $notes);
+if ($status !== 0) {
+    $problems[] = "daemon() returned $status, expected 0";
+}
+bench_finish([
+    'side' => 'laravel',
+    'queue' => $queue,
+    'n' => $n,
+    'secs' => ($t1 - $t0) / 1e9,
+    'user' => $cpu1[0] - $cpu0[0],
+    'sys' => $cpu1[1] - $cpu0[1],
+    'redis_cpu' => $redis1 - $redis0,
+    'machine_busy' => $machine1[0] - $machine0[0],
+    'steal' => $machine1[1] - $machine0[1],
+    'status' => $status,
+    'rss_kb' => (int) (getrusage()['ru_maxrss'] ?? 0),
+], $problems, $notes);
