@@ -1,0 +1,102 @@
+# Shared by scripts/test and scripts/demo (sourced, not run): the packages FastQueue needs,
+# their install on a fresh Debian 12 machine, the build, and a private redis-server.
+
+# Debian packages for building, testing, packaging and the Laravel compatibility tests.
+FQ_PACKAGES=(
+	php8.2-dev php8.2-cli libhiredis-dev re2c pkg-config gcc make libc6-dev
+	redis-server redis-tools php-pear valgrind php-parser
+	php8.2-redis php8.2-sqlite3 php8.2-mbstring php8.2-xml php8.2-curl
+	php-illuminate-queue php-illuminate-redis php-illuminate-events
+	php-illuminate-container php-illuminate-bus php-laravel-framework
+)
+
+fq_root_dir() {
+	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+}
+
+# Runs a command as root: directly when we are root, else through sudo.
+fq_as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	else
+		sudo "$@"
+	fi
+}
+
+# Installs whichever of FQ_PACKAGES is missing; touches apt only when something is.
+fq_install_packages() {
+	local missing=() p
+	for p in "${FQ_PACKAGES[@]}"; do
+		if [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != "installed" ]; then
+			missing+=("$p")
+		fi
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		echo "packages: all ${#FQ_PACKAGES[@]} present"
+		return 0
+	fi
+	echo "packages: installing ${missing[*]}"
+	local log rc=0
+	log=$(mktemp "${TMPDIR:-/tmp}/fastqueue-apt.XXXXXX")
+	{
+		fq_as_root apt-get update -qq &&
+			fq_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+	} >"$log" 2>&1 || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		echo "apt-get failed (exit code $rc); the end of its output:"
+		tail -n 40 "$log"
+	else
+		echo "packages: installed"
+	fi
+	rm -f "$log"
+	return "$rc"
+}
+
+# A free TCP port on the loopback interface, chosen by the kernel.
+fq_free_port() {
+	php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1), "\n";'
+}
+
+# Starts a private redis-server in directory $1 (created by the caller) on a free loopback port,
+# without persistence. Sets FQ_REDIS_PORT and FQ_REDIS_PID. The caller stops it with
+# fq_stop_redis (typically from an EXIT trap).
+fq_start_redis() {
+	local dir=$1 try i
+	for try in 1 2 3; do
+		FQ_REDIS_PORT=$(fq_free_port)
+		redis-server --port "$FQ_REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no \
+			--dir "$dir" --logfile "$dir/redis.log" --daemonize no >/dev/null 2>&1 </dev/null &
+		FQ_REDIS_PID=$!
+		for i in $(seq 1 100); do
+			if redis-cli -h 127.0.0.1 -p "$FQ_REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
+				return 0
+			fi
+			kill -0 "$FQ_REDIS_PID" 2>/dev/null || break
+			sleep 0.05
+		done
+		fq_stop_redis
+	done
+	echo "redis-server did not start; its log:" >&2
+	cat "$dir/redis.log" >&2 2>/dev/null
+	return 1
+}
+
+fq_stop_redis() {
+	if [ -n "${FQ_REDIS_PID:-}" ]; then
+		kill "$FQ_REDIS_PID" 2>/dev/null && wait "$FQ_REDIS_PID" 2>/dev/null
+		FQ_REDIS_PID=
+	fi
+	return 0
+}
+
+# run-tests.php from the PHP build files (php8.2-dev ships it).
+fq_run_tests_php() {
+	local d
+	for d in "$(php-config --extension-dir 2>/dev/null)/build" /usr/lib/php/*/build; do
+		if [ -r "$d/run-tests.php" ]; then
+			echo "$d/run-tests.php"
+			return 0
+		fi
+	done
+	return 1
+}
