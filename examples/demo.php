@@ -1,7 +1,9 @@
 <?php
-// A short tour of FastQueue: push, later and bulk some jobs, pop them (waiting for the delayed
-// one), release one and pop it again, then delete them all. scripts/demo runs it against a
-// private redis-server; to use another server:
+// A short tour of FastQueue in two acts. First the queue by hand: push, later and bulk some
+// jobs, pop them (waiting for the delayed one), release one and pop it again, delete them all.
+// Then the native worker: a few thousand sample jobs, run by FastQueue\Worker::daemon() with a
+// progress line, one of them retried after an exception and one failed into the failed store.
+// scripts/demo runs it against a private redis-server; to use another server:
 //
 //   FASTQUEUE_REDIS_URL=redis://127.0.0.1:6379/0 php -d extension=fastqueue.so examples/demo.php
 //
@@ -41,6 +43,87 @@ function describe(FastQueue\Job $job): string
         $data = substr($data, 0, 57) . '...';
     }
     return sprintf('%s id %s attempts %d data %s', $job->getName(), $job->getJobId(), $job->attempts(), $data);
+}
+
+// The sample jobs of the worker act. Without a handler the worker resolves a payload's "job"
+// as Laravel does without a container: "Class@method" (method fire when absent), called as
+// (new Class)->method($job, $data).
+final class DemoCounter
+{
+    public static array $ran = [];
+}
+
+final class Thumbnail
+{
+    public function fire(FastQueue\Job $job, array $data): void
+    {
+        DemoCounter::$ran[$job->getName()] = (DemoCounter::$ran[$job->getName()] ?? 0) + 1;
+    }
+}
+
+final class Invoice
+{
+    public function send(FastQueue\Job $job, array $data): void
+    {
+        DemoCounter::$ran[$job->getName()] = (DemoCounter::$ran[$job->getName()] ?? 0) + 1;
+        if ($data['flaky'] && $job->attempts() === 1) {
+            throw new RuntimeException("mail server busy for invoice {$data['number']}");
+        }
+    }
+
+    public function broken(FastQueue\Job $job, array $data): void
+    {
+        throw new DomainException("invoice {$data['number']} has no customer");
+    }
+}
+
+function run_worker(FastQueue\RedisQueue $q): void
+{
+    $n = 5000;
+    $q->bulk(array_fill(0, $n - 3, 'Thumbnail'), ['size' => 128]);
+    $q->push('Invoice@send', ['number' => 1001, 'flaky' => false]);
+    $q->push('Invoice@send', ['number' => 1002, 'flaky' => true], null, ['maxTries' => 3]);
+    $q->push('Invoice@broken', ['number' => 1003], null, ['maxTries' => 2]);
+    say("");
+    say("worker: pushed $n jobs (" . sizes($q) . "); running FastQueue\\Worker::daemon() until the queue is empty");
+
+    $worker = new FastQueue\Worker($q, null, ['sleep' => 0.1, 'stop_when_empty' => true, 'prefetch' => 32, 'tries' => 1]);
+    $tty = function_exists('posix_isatty') && posix_isatty(STDOUT);
+    $started = microtime(true);
+    $shown = 0.0;
+    $done = 0;
+    $progress = function (bool $last = false) use (&$done, &$shown, $started, $n, $tty): void {
+        $now = microtime(true);
+        if (!$last && $now - $shown < ($tty ? 0.1 : 1.0)) {
+            return;
+        }
+        $shown = $now;
+        $line = sprintf('worker: %d/%d jobs handled, %.0f jobs/s', $done, $n, $done / max($now - $started, 1e-6));
+        echo $tty ? "\r$line" : "$line\n";
+        if ($last && $tty) {
+            echo "\n";
+        }
+    };
+    $worker->on('processed', function () use (&$done, $progress) { $done++; $progress(); });
+    $worker->on('released', function (FastQueue\Job $job, int $delay) {
+        say("\nworker: released {$job->getName()} after attempt {$job->attempts()}, retry in {$delay} s");
+    });
+    $worker->on('failed', function (FastQueue\Job $job, Throwable $e) use (&$done) {
+        $done++;
+        say("\nworker: failed {$job->getName()} after attempt {$job->attempts()}: " . $e->getMessage());
+    });
+    $status = $worker->daemon("fastqueue-demo");
+    $progress(true);
+
+    $stats = $worker->stats();
+    say(sprintf('worker: daemon() returned %d; processed %d, released %d, failed %d, exceptions %d; ran %s',
+        $status, $stats['processed'], $stats['released'], $stats['failed'], $stats['exceptions'],
+        json_encode(DemoCounter::$ran, JSON_UNESCAPED_SLASHES)));
+    foreach ($q->failed() as $record) {
+        say("failed store: {$record['id']} {$record['exception']}: {$record['message']}");
+        $q->forgetFailed($record['id']);
+    }
+    say("after the worker: " . sizes($q));
 }
 
 try {
@@ -98,6 +181,8 @@ try {
         say("delete: {$job->getName()} {$job->getJobId()} (deleted: " . var_export($job->isDeleted(), true) . ")");
     }
     say("at the end: " . sizes($q));
+
+    run_worker($q);
     say("done");
 } catch (FastQueue\Exception $e) {
     fwrite(STDERR, get_class($e) . ': ' . $e->getMessage() . "\n");
