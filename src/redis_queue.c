@@ -562,7 +562,7 @@ PHP_METHOD(FastQueue_RedisQueue, laterRaw)
 PHP_METHOD(FastQueue_RedisQueue, bulk)
 {
 	HashTable *jobs;
-	zval *data = NULL, empty, *job;
+	zval *data = NULL, empty, *job, ids;
 	zend_string *queue = NULL, **payloads;
 	uint32_t n = 0, count;
 	char id[FASTQUEUE_ID_LEN];
@@ -584,10 +584,12 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		}
 	} ZEND_HASH_FOREACH_END();
 
-	array_init_size(return_value, count);
 	if (count == 0) {
-		return;
+		RETURN_EMPTY_ARRAY();
 	}
+	/* The ids are collected aside and returned only once everything is pushed: a return_value
+	 * freed on failure would be freed again by the engine. */
+	array_init_size(&ids, count);
 	ZVAL_EMPTY_STRING(&empty);
 	payloads = safe_emalloc(count, sizeof(*payloads), 0);
 	ZEND_HASH_FOREACH_VAL(jobs, job) {
@@ -595,7 +597,7 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		if (!(payloads[n] = new_payload(Z_STR_P(job), data ? data : &empty, NULL, 0, id))) {
 			break;
 		}
-		add_next_index_stringl(return_value, id, FASTQUEUE_ID_LEN);
+		add_next_index_stringl(&ids, id, FASTQUEUE_ID_LEN);
 		n++;
 	} ZEND_HASH_FOREACH_END();
 	if (n == count && push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
@@ -606,9 +608,10 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 	}
 	efree(payloads);
 	if (EG(exception)) {
-		zval_ptr_dtor(return_value);
+		zval_ptr_dtor(&ids);
 		RETURN_THROWS();
 	}
+	RETURN_COPY_VALUE(&ids);
 }
 /* }}} */
 
