@@ -85,12 +85,63 @@ static zend_string *url_decoded(zend_string *s)
 	return d;
 }
 
+/* php_url_parse refuses an empty host for any scheme but file://, so unix:///path is ours to read. */
+static bool parse_unix_url(zend_string *url, fastqueue_conn_options *o)
+{
+	static const char prefix[] = "unix://";
+	size_t n = sizeof(prefix) - 1;
+
+	if (ZSTR_LEN(url) <= n || strncasecmp(ZSTR_VAL(url), prefix, n) != 0 || ZSTR_VAL(url)[n] != '/') {
+		return false;
+	}
+	o->socket = zend_string_init(ZSTR_VAL(url) + n, ZSTR_LEN(url) - n, 0);
+	return true;
+}
+
+/* php_url reads "host:0" as no port at all (port 0), which would mean 6379: find an explicit
+ * port 0 in the authority (after any user:pass@, before the path). */
+static bool url_has_port_zero(const zend_string *url)
+{
+	const char *p = strstr(ZSTR_VAL(url), "://"), *end, *at, *colon;
+
+	if (!p) {
+		return false;
+	}
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	for (at = p; at < end; at++) {
+		if (*at == '@') {
+			p = at + 1;
+		}
+	}
+	if (p < end && *p == '[') { /* [ipv6]:port */
+		p = memchr(p, ']', end - p);
+		if (!p) {
+			return false;
+		}
+	}
+	colon = memchr(p, ':', end - p);
+	if (!colon || colon + 1 == end) {
+		return false;
+	}
+	for (p = colon + 1; p < end; p++) {
+		if (*p != '0') {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* redis://[user:pass@]host[:port][/db] or unix:///path.sock: fills the connection settings. */
 static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 {
-	php_url *u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
+	php_url *u;
 	zend_result ok = FAILURE;
 
+	if (parse_unix_url(url, o)) {
+		return SUCCESS;
+	}
+	u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
 	if (!u || !u->scheme) {
 		zend_argument_value_error(1, "option \"url\" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock");
 		goto done;
@@ -104,6 +155,10 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")) {
 		if (!u->host) {
 			zend_argument_value_error(1, "option \"url\" names no host");
+			goto done;
+		}
+		if (!u->port && url_has_port_zero(url)) {
+			zend_argument_value_error(1, "option \"url\" has a port outside 1..65535");
 			goto done;
 		}
 		o->host = zend_string_copy(u->host);
