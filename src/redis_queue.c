@@ -450,6 +450,17 @@ static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
 	return SUCCESS;
 }
 
+/* Decoded as an array, a JSON list looks like an object: for valid JSON the first
+ * non-blank byte tells them apart. */
+static bool is_json_object(const zend_string *json)
+{
+	const char *p = ZSTR_VAL(json), *end = p + ZSTR_LEN(json);
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+		p++;
+	}
+	return p < end && *p == '{';
+}
+
 /* The "id" of a raw payload, which must be a JSON object; throws PayloadException otherwise. */
 static zend_string *raw_payload_id(zend_string *payload)
 {
@@ -461,7 +472,7 @@ static zend_string *raw_payload_id(zend_string *payload)
 		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Payload is not valid JSON: %s", error);
 		return NULL;
 	}
-	if (Z_TYPE(decoded) != IS_ARRAY) {
+	if (Z_TYPE(decoded) != IS_ARRAY || !is_json_object(payload)) {
 		zend_throw_exception(fastqueue_ce_PayloadException, "Payload must be a JSON object", 0);
 	} else if (!(id = zend_hash_str_find(Z_ARRVAL(decoded), "id", 2)) || Z_TYPE_P(id) == IS_NULL) {
 		out = ZSTR_EMPTY_ALLOC();
