@@ -243,6 +243,16 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 	return SUCCESS;
 }
 
+void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
+{
+	size_t used = strlen(c->err);
+
+	if (c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: WRONGTYPE ", 23) == 0
+		&& used < sizeof(c->err)) {
+		snprintf(c->err + used, sizeof(c->err) - used, " (key %.*s)", (int) len, key);
+	}
+}
+
 /* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
 static char *put_header(char *p, char mark, size_t n)
 {

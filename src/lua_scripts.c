@@ -3,16 +3,25 @@
 #include <string.h>
 
 const fastqueue_script fastqueue_scripts[] = {
-	{"clear", "15d36d561b95881734b5c0222f51e600ee0617f5",
+	{"clear", "7333052c0b5b406b3a29e760b1dd9caa56914f7f",
 		"-- Deletes every job of a queue and its notifications; returns how many jobs there were.\n"
 		"-- KEYS[1] the queue (list)\n"
 		"-- KEYS[2] queue:delayed (zset)\n"
 		"-- KEYS[3] queue:reserved (zset)\n"
 		"-- KEYS[4] queue:notify (list)\n"
+		"-- A key of the wrong type: refuse with its name (Redis's own WRONGTYPE names none) and\n"
+		"-- delete nothing, so that the operator sees what to repair.\n"
+		"local kinds = {'list', 'zset', 'zset', 'list'}\n"
+		"for i = 1, 4 do\n"
+		"    local t = redis.call('type', KEYS[i])['ok']\n"
+		"    if t ~= 'none' and t ~= kinds[i] then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. KEYS[i] .. ' holds a ' .. t .. ', not a ' .. kinds[i])\n"
+		"    end\n"
+		"end\n"
 		"local size = redis.call('llen', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[3])\n"
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
-		382, 0},
+		804, 0},
 	{"fail", "cc72e69551881de4a5d607128eb3204213364063",
 		"-- Records a failed job and removes its reservation in one step, so the job is always in\n"
 		"-- exactly one place: reserved, or in the failed store.\n"

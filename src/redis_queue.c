@@ -409,6 +409,9 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 	add_long_arg(&a, score, sizeof(score), available_at);
 	fastqueue_args_add_str(&a, payload);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	if (ok == FAILURE) {
+		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
+	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
 	zend_string_release(key);
@@ -857,6 +860,9 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 	fastqueue_args_add_str(&a, key);
 	fastqueue_args_add_str(&a, reserved);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	if (ok == FAILURE) {
+		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
+	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
 	zend_string_release(key);
@@ -896,7 +902,7 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 /* Runs one counting command (LLEN/ZCARD) per suffix in a pipeline and sums the replies. */
 static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, const char *const *suffixes, int n)
 {
-	zend_string *queue = NULL, *name;
+	zend_string *queue = NULL, *name, *keys[3];
 	zend_long total = 0, v;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
@@ -907,16 +913,18 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
 
+	ZEND_ASSERT(n <= 3);
 	name = fastqueue_queue_name(q, queue);
+	for (int i = 0; i < n; i++) {
+		keys[i] = fastqueue_queue_key(q, name, suffixes[i]);
+	}
 	for (int i = 0; i < n && ok == SUCCESS; i++) {
 		fastqueue_args a;
-		zend_string *key = fastqueue_queue_key(q, name, suffixes[i]);
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
-		fastqueue_args_add_str(&a, key);
+		fastqueue_args_add_str(&a, keys[i]);
 		ok = fastqueue_conn_append(&q->conn, &a);
 		fastqueue_args_free(&a);
-		zend_string_release(key);
 	}
 	/* Read every reply even after an error reply, so the pipeline stays in step. */
 	for (int i = 0; i < n; i++) {
@@ -925,12 +933,16 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			if (!fastqueue_conn_is_connected(&q->conn)) {
 				break;
 			}
+			fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
 			continue;
 		}
 		if (fastqueue_reply_integer(r, &v)) {
 			total += v;
 		}
 		fastqueue_reply_free(r);
+	}
+	for (int i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
 	}
 	if (ok == FAILURE) {
 		fastqueue_queue_throw(q);
