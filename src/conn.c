@@ -233,14 +233,48 @@ static zend_result ensure_connected(fastqueue_conn *c)
 	return fastqueue_conn_connect(c);
 }
 
-/* Turns an error reply into the connection's error; keeps the connection. */
+static bool reply_starts_with(const redisReply *r, const char *word, size_t len)
+{
+	return REPLY_LEN(r) >= len && memcmp(r->str, word, len) == 0;
+}
+
+/* Turns an error reply into the connection's error. A command error keeps the connection.
+ * A server that wants a password we were not given is a connection problem, as a refused
+ * AUTH is: the session is useless, and a worker should back off and reconnect. Redis says so
+ * with NOAUTH, or, for a command of more than 10 arguments (the pop script), with a protocol
+ * error. After any protocol error Redis closes the connection: so do we. */
 static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 {
-	if (r->type == REDIS_REPLY_ERROR) {
-		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
-		return FAILURE;
+	char ep[300];
+
+	if (r->type != REDIS_REPLY_ERROR) {
+		return SUCCESS;
 	}
-	return SUCCESS;
+	if (reply_starts_with(r, "NOAUTH", 6)) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: %.*s",
+			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
+		fastqueue_conn_close(c);
+	} else if (reply_starts_with(r, "ERR Protocol error: unauthenticated", 35)) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: NOAUTH (it answered: %.*s)",
+			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
+		fastqueue_conn_close(c);
+	} else {
+		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
+		if (reply_starts_with(r, "ERR Protocol error", 18)) {
+			fastqueue_conn_close(c);
+		}
+	}
+	return FAILURE;
+}
+
+void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
+{
+	size_t used = strlen(c->err);
+
+	if (c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: WRONGTYPE ", 23) == 0
+		&& used < sizeof(c->err)) {
+		snprintf(c->err + used, sizeof(c->err) - used, " (key %.*s)", (int) len, key);
+	}
 }
 
 /* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */

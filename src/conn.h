@@ -69,6 +69,10 @@ zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script
 	int numkeys, const fastqueue_args *keys_and_args);
 zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
 
+/* After a WRONGTYPE reply to a command on one key, adds that key to the error text: Redis's
+ * own message names none, and an operator must know which key to repair. */
+void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len);
+
 /* Sets the read timeout for the calls that follow (0 = none). */
 void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds);
 

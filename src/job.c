@@ -374,16 +374,17 @@ PHP_METHOD(FastQueue_Job, fail)
 		}
 		return;
 	}
-	job->failed = true;
-	if (e) {
-		ZVAL_COPY(&job->failure, e);
-	}
-	/* A released job is in :delayed now, out of our hands; only a reserved one is removed. */
+	/* A released job is in :delayed now, out of our hands; only a reserved one is removed.
+	 * The job counts as failed only once that is done, so a call Redis refused can be repeated. */
 	if (!job->deleted && !job->released) {
 		if (remove_reserved(job) == FAILURE) {
 			RETURN_THROWS();
 		}
 		job->deleted = true;
+	}
+	job->failed = true;
+	if (e) {
+		ZVAL_COPY(&job->failure, e);
 	}
 }
 

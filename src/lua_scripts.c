@@ -3,16 +3,25 @@
 #include <string.h>
 
 const fastqueue_script fastqueue_scripts[] = {
-	{"clear", "15d36d561b95881734b5c0222f51e600ee0617f5",
+	{"clear", "7333052c0b5b406b3a29e760b1dd9caa56914f7f",
 		"-- Deletes every job of a queue and its notifications; returns how many jobs there were.\n"
 		"-- KEYS[1] the queue (list)\n"
 		"-- KEYS[2] queue:delayed (zset)\n"
 		"-- KEYS[3] queue:reserved (zset)\n"
 		"-- KEYS[4] queue:notify (list)\n"
+		"-- A key of the wrong type: refuse with its name (Redis's own WRONGTYPE names none) and\n"
+		"-- delete nothing, so that the operator sees what to repair.\n"
+		"local kinds = {'list', 'zset', 'zset', 'list'}\n"
+		"for i = 1, 4 do\n"
+		"    local t = redis.call('type', KEYS[i])['ok']\n"
+		"    if t ~= 'none' and t ~= kinds[i] then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. KEYS[i] .. ' holds a ' .. t .. ', not a ' .. kinds[i])\n"
+		"    end\n"
+		"end\n"
 		"local size = redis.call('llen', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[3])\n"
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
-		382, 0},
+		804, 0},
 	{"fail", "cc72e69551881de4a5d607128eb3204213364063",
 		"-- Records a failed job and removes its reservation in one step, so the job is always in\n"
 		"-- exactly one place: reserved, or in the failed store.\n"
@@ -35,13 +44,14 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[2], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		875, 1},
-	{"pop", "417492c5e7a6fbc28a6b5b7af500d6cbd25b389f",
+	{"pop", "f1d86dae4f6a2d7404f2dfb19ec4fdf847fe0e24",
 		"-- Reserves jobs for one worker round in one round trip: first acknowledges finished jobs\n"
 		"-- (ZREM of their reserved copies), then visits the queues in priority order, moving each\n"
 		"-- one's due jobs onto it, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
 		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n"
-		"-- top-level \"attempts\" changed (never re-encoded), and a payload whose attempts cannot be\n"
-		"-- found is still reserved, unchanged, so the worker can fail it with a reason.\n"
+		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n"
+		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n"
+		"-- the worker can fail it with a reason.\n"
 		"-- KEYS[4i-3] queue i (list)\n"
 		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n"
 		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n"
@@ -87,8 +97,9 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"\n"
-		"-- Where the top-level \"attempts\" number is: its first and last index, or 'absent', or\n"
-		"-- 'unknown' (not an integer, or the text is not a well-formed object).\n"
+		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n"
+		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n"
+		"-- text is not a well-formed object).\n"
 		"local function find_attempts(s)\n"
 		"    local depth, pos = 0, 1\n"
 		"    while true do\n"
@@ -116,7 +127,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n"
 		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n"
 		"                if a and #digits <= 15 then\n"
-		"                    return b - #digits + 1, b\n"
+		"                    return b - #digits + 1, b, digits\n"
+		"                end\n"
+		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n"
+		"                -- to it all the same and writes a number back; so do we, quotes included.\n"
+		"                a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n"
+		"                if a and #digits <= 15 then\n"
+		"                    return b - #digits - 1, b, digits\n"
 		"                end\n"
 		"                if string.find(s, '^%s*:', j + 1) then\n"
 		"                    return 'unknown'\n"
@@ -142,7 +159,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"        local n = tonumber(digits) + 1\n"
 		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n"
 		"    end\n"
-		"    local first, last = find_attempts(job)\n"
+		"    local first, last, digits = find_attempts(job)\n"
 		"    if first == 'absent' then\n"
 		"        local body = string.match(job, '^(.*)}%s*$')\n"
 		"        if not body then\n"
@@ -155,7 +172,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    elseif first == 'unknown' then\n"
 		"        return job, -1\n"
 		"    end\n"
-		"    local n = tonumber(string.sub(job, first, last)) + 1\n"
+		"    local n = tonumber(digits) + 1\n"
 		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n"
 		"end\n"
 		"\n"
@@ -209,7 +226,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"return out\n",
-		6316, 2},
+		6794, 2},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -353,7 +353,8 @@ zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t 
 	return FAILURE;
 }
 
-/* Where the top-level "attempts" digits are: 1 found ([*from, *to)), 0 absent, -1 unknown.
+/* Where the top-level "attempts" digits are (with the quotes of a numeric string): 1 found
+ * ([*from, *to)), 0 absent, -1 unknown.
  * The same walk as pop.lua's find_attempts: strings skipped, depth counted. */
 static int find_top_attempts(const char *s, size_t n, size_t *from, size_t *to)
 {
@@ -371,13 +372,16 @@ static int find_top_attempts(const char *s, size_t n, size_t *from, size_t *to)
 				size_t k = j + 1, d;
 				while (k < n && isspace((unsigned char) s[k])) k++;
 				if (k < n && s[k] == ':') {
+					bool quoted;
 					for (k++; k < n && isspace((unsigned char) s[k]); k++);
-					for (d = k; k < n && isdigit((unsigned char) s[k]); k++);
-					if (k == d) {
+					/* A numeric string ("2") is replaced quotes and all, as pop.lua does. */
+					quoted = k < n && s[k] == '"';
+					*from = k;
+					for (k += quoted, d = k; k < n && isdigit((unsigned char) s[k]); k++);
+					if (k == d || (quoted && (k == n || s[k] != '"'))) {
 						return -1;
 					}
-					*from = d;
-					*to = k;
+					*to = k + quoted;
 					return 1;
 				}
 			}

@@ -85,12 +85,63 @@ static zend_string *url_decoded(zend_string *s)
 	return d;
 }
 
+/* php_url_parse refuses an empty host for any scheme but file://, so unix:///path is ours to read. */
+static bool parse_unix_url(zend_string *url, fastqueue_conn_options *o)
+{
+	static const char prefix[] = "unix://";
+	size_t n = sizeof(prefix) - 1;
+
+	if (ZSTR_LEN(url) <= n || strncasecmp(ZSTR_VAL(url), prefix, n) != 0 || ZSTR_VAL(url)[n] != '/') {
+		return false;
+	}
+	o->socket = zend_string_init(ZSTR_VAL(url) + n, ZSTR_LEN(url) - n, 0);
+	return true;
+}
+
+/* php_url reads "host:0" as no port at all (port 0), which would mean 6379: find an explicit
+ * port 0 in the authority (after any user:pass@, before the path). */
+static bool url_has_port_zero(const zend_string *url)
+{
+	const char *p = strstr(ZSTR_VAL(url), "://"), *end, *at, *colon;
+
+	if (!p) {
+		return false;
+	}
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	for (at = p; at < end; at++) {
+		if (*at == '@') {
+			p = at + 1;
+		}
+	}
+	if (p < end && *p == '[') { /* [ipv6]:port */
+		p = memchr(p, ']', end - p);
+		if (!p) {
+			return false;
+		}
+	}
+	colon = memchr(p, ':', end - p);
+	if (!colon || colon + 1 == end) {
+		return false;
+	}
+	for (p = colon + 1; p < end; p++) {
+		if (*p != '0') {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* redis://[user:pass@]host[:port][/db] or unix:///path.sock: fills the connection settings. */
 static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 {
-	php_url *u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
+	php_url *u;
 	zend_result ok = FAILURE;
 
+	if (parse_unix_url(url, o)) {
+		return SUCCESS;
+	}
+	u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
 	if (!u || !u->scheme) {
 		zend_argument_value_error(1, "option \"url\" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock");
 		goto done;
@@ -104,6 +155,10 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")) {
 		if (!u->host) {
 			zend_argument_value_error(1, "option \"url\" names no host");
+			goto done;
+		}
+		if (!u->port && url_has_port_zero(url)) {
+			zend_argument_value_error(1, "option \"url\" has a port outside 1..65535");
 			goto done;
 		}
 		o->host = zend_string_copy(u->host);
@@ -354,6 +409,9 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 	add_long_arg(&a, score, sizeof(score), available_at);
 	fastqueue_args_add_str(&a, payload);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	if (ok == FAILURE) {
+		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
+	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
 	zend_string_release(key);
@@ -395,6 +453,17 @@ static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
 	return SUCCESS;
 }
 
+/* Decoded as an array, a JSON list looks like an object: for valid JSON the first
+ * non-blank byte tells them apart. */
+static bool is_json_object(const zend_string *json)
+{
+	const char *p = ZSTR_VAL(json), *end = p + ZSTR_LEN(json);
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+		p++;
+	}
+	return p < end && *p == '{';
+}
+
 /* The "id" of a raw payload, which must be a JSON object; throws PayloadException otherwise. */
 static zend_string *raw_payload_id(zend_string *payload)
 {
@@ -406,7 +475,7 @@ static zend_string *raw_payload_id(zend_string *payload)
 		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Payload is not valid JSON: %s", error);
 		return NULL;
 	}
-	if (Z_TYPE(decoded) != IS_ARRAY) {
+	if (Z_TYPE(decoded) != IS_ARRAY || !is_json_object(payload)) {
 		zend_throw_exception(fastqueue_ce_PayloadException, "Payload must be a JSON object", 0);
 	} else if (!(id = zend_hash_str_find(Z_ARRVAL(decoded), "id", 2)) || Z_TYPE_P(id) == IS_NULL) {
 		out = ZSTR_EMPTY_ALLOC();
@@ -562,7 +631,7 @@ PHP_METHOD(FastQueue_RedisQueue, laterRaw)
 PHP_METHOD(FastQueue_RedisQueue, bulk)
 {
 	HashTable *jobs;
-	zval *data = NULL, empty, *job;
+	zval *data = NULL, empty, *job, ids;
 	zend_string *queue = NULL, **payloads;
 	uint32_t n = 0, count;
 	char id[FASTQUEUE_ID_LEN];
@@ -584,10 +653,12 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		}
 	} ZEND_HASH_FOREACH_END();
 
-	array_init_size(return_value, count);
 	if (count == 0) {
-		return;
+		RETURN_EMPTY_ARRAY();
 	}
+	/* The ids are collected aside and returned only once everything is pushed: a return_value
+	 * freed on failure would be freed again by the engine. */
+	array_init_size(&ids, count);
 	ZVAL_EMPTY_STRING(&empty);
 	payloads = safe_emalloc(count, sizeof(*payloads), 0);
 	ZEND_HASH_FOREACH_VAL(jobs, job) {
@@ -595,7 +666,7 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		if (!(payloads[n] = new_payload(Z_STR_P(job), data ? data : &empty, NULL, 0, id))) {
 			break;
 		}
-		add_next_index_stringl(return_value, id, FASTQUEUE_ID_LEN);
+		add_next_index_stringl(&ids, id, FASTQUEUE_ID_LEN);
 		n++;
 	} ZEND_HASH_FOREACH_END();
 	if (n == count && push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
@@ -606,9 +677,10 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 	}
 	efree(payloads);
 	if (EG(exception)) {
-		zval_ptr_dtor(return_value);
+		zval_ptr_dtor(&ids);
 		RETURN_THROWS();
 	}
+	RETURN_COPY_VALUE(&ids);
 }
 /* }}} */
 
@@ -788,6 +860,9 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 	fastqueue_args_add_str(&a, key);
 	fastqueue_args_add_str(&a, reserved);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	if (ok == FAILURE) {
+		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
+	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
 	zend_string_release(key);
@@ -827,7 +902,7 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 /* Runs one counting command (LLEN/ZCARD) per suffix in a pipeline and sums the replies. */
 static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, const char *const *suffixes, int n)
 {
-	zend_string *queue = NULL, *name;
+	zend_string *queue = NULL, *name, *keys[3];
 	zend_long total = 0, v;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
@@ -838,16 +913,18 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
 
+	ZEND_ASSERT(n <= 3);
 	name = fastqueue_queue_name(q, queue);
+	for (int i = 0; i < n; i++) {
+		keys[i] = fastqueue_queue_key(q, name, suffixes[i]);
+	}
 	for (int i = 0; i < n && ok == SUCCESS; i++) {
 		fastqueue_args a;
-		zend_string *key = fastqueue_queue_key(q, name, suffixes[i]);
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
-		fastqueue_args_add_str(&a, key);
+		fastqueue_args_add_str(&a, keys[i]);
 		ok = fastqueue_conn_append(&q->conn, &a);
 		fastqueue_args_free(&a);
-		zend_string_release(key);
 	}
 	/* Read every reply even after an error reply, so the pipeline stays in step. */
 	for (int i = 0; i < n; i++) {
@@ -856,12 +933,16 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			if (!fastqueue_conn_is_connected(&q->conn)) {
 				break;
 			}
+			fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
 			continue;
 		}
 		if (fastqueue_reply_integer(r, &v)) {
 			total += v;
 		}
 		fastqueue_reply_free(r);
+	}
+	for (int i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
 	}
 	if (ok == FAILURE) {
 		fastqueue_queue_throw(q);

@@ -2,8 +2,9 @@
 -- (ZREM of their reserved copies), then visits the queues in priority order, moving each
 -- one's due jobs onto it, and reserves up to ARGV[5] jobs from the first queue that has any.
 -- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its
--- top-level "attempts" changed (never re-encoded), and a payload whose attempts cannot be
--- found is still reserved, unchanged, so the worker can fail it with a reason.
+-- top-level "attempts" changed (never re-encoded; a numeric string "2" becomes 3, as in
+-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so
+-- the worker can fail it with a reason.
 -- KEYS[4i-3] queue i (list)
 -- KEYS[4i-2] queue i :delayed (zset, score = available at)
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
@@ -49,8 +50,9 @@ local function migrate(from, to, notify, now, limit)
     end
 end
 
--- Where the top-level "attempts" number is: its first and last index, or 'absent', or
--- 'unknown' (not an integer, or the text is not a well-formed object).
+-- Where the top-level "attempts" number is: its first and last index (the quotes included
+-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
+-- text is not a well-formed object).
 local function find_attempts(s)
     local depth, pos = 0, 1
     while true do
@@ -78,7 +80,13 @@ local function find_attempts(s)
             if depth == 1 and j - i == 9 and string.sub(s, i, j) == '"attempts"' then
                 local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
                 if a and #digits <= 15 then
-                    return b - #digits + 1, b
+                    return b - #digits + 1, b, digits
+                end
+                -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
+                -- to it all the same and writes a number back; so do we, quotes included.
+                a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
+                if a and #digits <= 15 then
+                    return b - #digits - 1, b, digits
                 end
                 if string.find(s, '^%s*:', j + 1) then
                     return 'unknown'
@@ -104,7 +112,7 @@ local function reserve_copy(job)
         local n = tonumber(digits) + 1
         return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n
     end
-    local first, last = find_attempts(job)
+    local first, last, digits = find_attempts(job)
     if first == 'absent' then
         local body = string.match(job, '^(.*)}%s*$')
         if not body then
@@ -117,7 +125,7 @@ local function reserve_copy(job)
     elseif first == 'unknown' then
         return job, -1
     end
-    local n = tonumber(string.sub(job, first, last)) + 1
+    local n = tonumber(digits) + 1
     return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
 end
 
