@@ -32,6 +32,9 @@ class FastQueueJob extends Job implements JobContract
     /** fail() is asking the native job to fail: the worker's 'failed' event is ours. */
     private bool $failing = false;
 
+    /** What fail() was given: failed() and JobFailed get it, not what the worker made of it. */
+    private ?Throwable $failingWith = null;
+
     /** failed() has run and JobFailed has been dispatched. */
     private bool $failureHandled = false;
 
@@ -158,10 +161,12 @@ class FastQueueJob extends Job implements JobContract
 
         $this->failedError = null;
         $this->failing = true;
+        $this->failingWith = $e;
         try {
             $this->native->fail($e);
         } finally {
             $this->failing = false;
+            $this->failingWith = null;
         }
         // Outside a running worker the native job has no 'failed' event to call us back.
         if (! $this->failureHandled) {
@@ -183,14 +188,18 @@ class FastQueueJob extends Job implements JobContract
         if ($this->failureHandled) {
             return;
         }
-        if (! $this->failing) {
-            $skip = $this->deleted || $this->failed;
-            $this->markAsFailed();
-            if ($skip) {
-                return;
-            }
+        if ($this->failing) {
+            // fail() without an exception: the worker hands its listeners a Throwable of its
+            // own, but Laravel calls failed(null) and dispatches a ManuallyFailedException.
+            $this->runFailure($this->failingWith);
+
+            return;
         }
-        $this->runFailure($e);
+        $skip = $this->deleted || $this->failed;
+        $this->markAsFailed();
+        if (! $skip) {
+            $this->runFailure($e);
+        }
     }
 
     /** What the job's failed() method threw while failedByWorker() ran, once. */
