@@ -129,7 +129,14 @@ class FastQueueJob extends Job implements JobContract
     {
         parent::release($delay);
 
-        $this->native->release($this->secondsUntil($delay));
+        // Releasing a job that is out of the reserved set already (released, deleted or
+        // failed) does not throw in RedisJob, nor here; but where RedisJob adds the job to
+        // :delayed again, the native rule holds: a job that left :reserved is never added
+        // back (it could run twice), so the first release stands. A negative delay is due
+        // now, as Laravel's availableAt() makes it.
+        if (! $this->native->isDeletedOrReleased()) {
+            $this->native->release(max(0, $this->secondsUntil($delay)));
+        }
     }
 
     public function isDeleted()

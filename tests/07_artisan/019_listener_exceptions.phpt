@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work as queue:work when a JobProcessing listener throws (the job does not run; the exception is the job's: failed or released, reported), when a JobProcessed listener throws (JobExceptionOccurred, reported, the job not run again), and when a job calls $this->fail() without an exception (failed(null), ManuallyFailedException)
+fastqueue:work as queue:work when a JobProcessing listener throws (the job does not run; the exception is the job's: failed or released, reported), when a JobProcessed listener throws (JobExceptionOccurred, reported, the job not run again), when a job calls $this->fail() without an exception (failed(null), ManuallyFailedException), and when it releases itself more than once (no error)
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -28,6 +28,8 @@ $observe = function (string $command, ?string $flag, string $dispatch, array $ar
         'failed_jobs' => array_map(fn ($row) => preg_replace('/ in \S+:\d+$/', '', FqLaravelApp::normalizeFailed($row)['exception']), $app->failedJobs()),
         'reported' => $app->reported(),
         'left in Redis' => [count($s['queue']), count($s['delayed']), count($s['reserved'])],
+        // Not compared: a job released twice is due after the first delay here, the last in Laravel.
+        'due in' => array_map(fn ($m) => $m[1] - time(), $s['delayed']),
     ];
 };
 
@@ -36,13 +38,14 @@ $cases = [
     'JobProcessing listener throws, --tries=2' => ['throw-before', "App\\Jobs\\RecordJob::dispatch('before');", ['--tries=2', '--backoff=60']],
     'JobProcessed listener throws' => ['throw-after', "App\\Jobs\\RecordJob::dispatch('after');", []],
     '$this->fail() without an exception' => [null, "App\\Jobs\\BareFailJob::dispatch('bare');", []],
+    '$this->release(-5), then twice' => [null, "App\\Jobs\\ReleaseTwiceJob::dispatch('twice');", []],
 ];
 foreach ($cases as $name => [$flag, $dispatch, $args]) {
     echo "-- $name\n";
     $laravel = $observe('queue:work', $flag, $dispatch, $args);
     $fast = $observe('fastqueue:work', $flag, $dispatch, $args);
     foreach ($fast as $what => $value) {
-        if ($value !== $laravel[$what]) {
+        if ($what !== 'due in' && $value !== $laravel[$what]) {
             echo "$what DIFFERS: queue:work ", var_export($laravel[$what], true), "\nfastqueue:work ", var_export($value, true), "\n";
         }
     }
@@ -52,6 +55,9 @@ foreach ($cases as $name => [$flag, $dispatch, $args]) {
     }
     echo "  reported: ", implode(' | ', $fast['reported']), "\n";
     echo "  left in Redis (pending, delayed, reserved): ", implode(', ', $fast['left in Redis']), "\n";
+    foreach ($fast['due in'] as $seconds) {
+        echo "  delayed: due in ", $seconds >= 55 && $seconds <= 60 ? 'about 60 s' : "$seconds s", "\n";
+    }
 }
 ?>
 --EXPECT--
@@ -71,6 +77,7 @@ status 0;
   event WorkerStopping 0
   reported: the JobProcessing listener threw
   left in Redis (pending, delayed, reserved): 0, 1, 0
+  delayed: due in about 60 s
 -- JobProcessed listener throws
 status 0; Processing: App\Jobs\RecordJob
   event JobProcessing redis App\Jobs\RecordJob attempts=1 deleted=0 released=0 failed=0
@@ -91,3 +98,15 @@ status 0; Processing: App\Jobs\BareFailJob, Failed: App\Jobs\BareFailJob, Proces
   failed_jobs: Illuminate\Queue\ManuallyFailedException
   reported: 
   left in Redis (pending, delayed, reserved): 0, 0, 0
+-- $this->release(-5), then twice
+status 0; Processing: App\Jobs\ReleaseTwiceJob, Processed: App\Jobs\ReleaseTwiceJob, Processing: App\Jobs\ReleaseTwiceJob, Processed: App\Jobs\ReleaseTwiceJob
+  event JobProcessing redis App\Jobs\ReleaseTwiceJob attempts=1 deleted=0 released=0 failed=0
+  released twice attempt=1 released=true
+  event JobProcessed redis App\Jobs\ReleaseTwiceJob attempts=1 deleted=0 released=1 failed=0
+  event JobProcessing redis App\Jobs\ReleaseTwiceJob attempts=2 deleted=0 released=0 failed=0
+  released twice attempt=2 released=true
+  event JobProcessed redis App\Jobs\ReleaseTwiceJob attempts=2 deleted=0 released=1 failed=0
+  event WorkerStopping 0
+  reported: 
+  left in Redis (pending, delayed, reserved): 0, 1, 0
+  delayed: due in about 60 s
