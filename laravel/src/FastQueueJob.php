@@ -32,6 +32,9 @@ class FastQueueJob extends Job implements JobContract
     /** fail() is asking the native job to fail: the worker's 'failed' event is ours. */
     private bool $failing = false;
 
+    /** What fail() was given: failed() and JobFailed get it, not what the worker made of it. */
+    private ?Throwable $failingWith = null;
+
     /** failed() has run and JobFailed has been dispatched. */
     private bool $failureHandled = false;
 
@@ -126,7 +129,14 @@ class FastQueueJob extends Job implements JobContract
     {
         parent::release($delay);
 
-        $this->native->release($this->secondsUntil($delay));
+        // Releasing a job that is out of the reserved set already (released, deleted or
+        // failed) does not throw in RedisJob, nor here; but where RedisJob adds the job to
+        // :delayed again, the native rule holds: a job that left :reserved is never added
+        // back (it could run twice), so the first release stands. A negative delay is due
+        // now, as Laravel's availableAt() makes it.
+        if (! $this->native->isDeletedOrReleased()) {
+            $this->native->release(max(0, $this->secondsUntil($delay)));
+        }
     }
 
     public function isDeleted()
@@ -158,10 +168,12 @@ class FastQueueJob extends Job implements JobContract
 
         $this->failedError = null;
         $this->failing = true;
+        $this->failingWith = $e;
         try {
             $this->native->fail($e);
         } finally {
             $this->failing = false;
+            $this->failingWith = null;
         }
         // Outside a running worker the native job has no 'failed' event to call us back.
         if (! $this->failureHandled) {
@@ -183,14 +195,18 @@ class FastQueueJob extends Job implements JobContract
         if ($this->failureHandled) {
             return;
         }
-        if (! $this->failing) {
-            $skip = $this->deleted || $this->failed;
-            $this->markAsFailed();
-            if ($skip) {
-                return;
-            }
+        if ($this->failing) {
+            // fail() without an exception: the worker hands its listeners a Throwable of its
+            // own, but Laravel calls failed(null) and dispatches a ManuallyFailedException.
+            $this->runFailure($this->failingWith);
+
+            return;
         }
-        $this->runFailure($e);
+        $skip = $this->deleted || $this->failed;
+        $this->markAsFailed();
+        if (! $skip) {
+            $this->runFailure($e);
+        }
     }
 
     /** What the job's failed() method threw while failedByWorker() ran, once. */

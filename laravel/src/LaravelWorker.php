@@ -35,12 +35,18 @@ class LaravelWorker
 
     protected Worker $worker;
 
+    /** The worker's --tries, for jobs without their own. */
+    protected int $tries;
+
     /** The job running now (or last), so every event of one job sees the same object. */
     protected ?FastQueueJob $current = null;
 
     /** The last native exception translated for Laravel, and what it became. */
     private ?Throwable $translatedFrom = null;
     private ?Throwable $translatedTo = null;
+
+    /** What a JobProcessing listener threw: the job's exception, as in Laravel's process(). */
+    private ?Throwable $beforeError = null;
 
     /** queue:restart's timestamp when the worker started (cache polling only). */
     private mixed $lastRestart = null;
@@ -52,6 +58,9 @@ class LaravelWorker
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
      *                                    native worker reads the restart key itself (or never)
      * @param  Closure|null  $resetScope  run before each job, as QueueServiceProvider's
+     * @param  Closure|null  $isDownForMaintenance  Laravel's maintenance check, made before each
+     *                                            round (null: the native worker checks a file
+     *                                            itself, or --force)
      */
     public function __construct(
         protected Container $container,
@@ -63,8 +72,10 @@ class LaravelWorker
         array $options,
         protected ?Cache $restartCache = null,
         protected ?Closure $resetScope = null,
+        protected ?Closure $isDownForMaintenance = null,
     ) {
         $this->worker = new Worker($queue, Closure::fromCallable([$this, 'handle']), $options);
+        $this->tries = (int) ($options['tries'] ?? 1);
 
         $this->worker
             ->on('looping', Closure::fromCallable([$this, 'onLooping']))
@@ -100,7 +111,13 @@ class LaravelWorker
     /** The worker's handler: Laravel's Job::fire() on the wrapped job. */
     protected function handle(NativeJob $native): void
     {
-        $this->jobFor($native)->fire();
+        $job = $this->jobFor($native);
+        if ($this->beforeError !== null) {
+            [$e, $this->beforeError] = [$this->beforeError, null];
+
+            throw $e;
+        }
+        $job->fire();
     }
 
     protected function jobFor(NativeJob $native): FastQueueJob
@@ -112,9 +129,24 @@ class LaravelWorker
         return $this->current;
     }
 
-    /** Laravel's daemonShouldRun: a Looping listener returning false skips the round. */
+    /**
+     * Laravel's daemonShouldRun (maintenance mode, then the Looping listeners; a false from
+     * one skips the round), with the idle worker's queue:restart check.
+     */
     protected function onLooping(): bool
     {
+        try {
+            if ($this->isDownForMaintenance && ($this->isDownForMaintenance)()) {
+                // queue:work's pauseWorker: stopIfNecessary, queue:restart included, while down.
+                $this->ranJobSinceLooping = false;
+                $this->restartRequested();
+
+                return false;
+            }
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+
         // A busy worker checks for queue:restart after each job; an idle one here.
         if (! $this->ranJobSinceLooping && $this->restartRequested()) {
             return false;
@@ -133,13 +165,22 @@ class LaravelWorker
     protected function onProcessing(NativeJob $native): void
     {
         $this->ranJobSinceLooping = true;
-        try {
-            if ($this->resetScope) {
+        $this->beforeError = null;
+        if ($this->resetScope) {
+            try {
                 ($this->resetScope)();
+            } catch (Throwable $e) {
+                $this->exceptions->report($e);
             }
+        }
+
+        // In Laravel's process() a JobProcessing listener that throws stops the job before it
+        // fires, and the exception is the job's (released or failed, reported): the handler
+        // throws it in the job's place.
+        try {
             $this->events->dispatch(new JobProcessing($this->connectionName, $this->jobFor($native)));
         } catch (Throwable $e) {
-            $this->exceptions->report($e);
+            $this->beforeError = $e;
         }
     }
 
@@ -148,7 +189,17 @@ class LaravelWorker
         try {
             $this->events->dispatch(new JobProcessed($this->connectionName, $this->jobFor($native)));
         } catch (Throwable $e) {
-            $this->exceptions->report($e);
+            // Laravel's process() hands this to handleJobException. The job is gone already:
+            // failing it (out of tries) only marks it failed, and it is not released.
+            $job = $this->jobFor($native);
+            try {
+                if (! $job->hasFailed() && $this->willExceedMaxAttempts($job)) {
+                    $job->fail($e);
+                }
+            } catch (Throwable $error) {
+                $this->exceptions->report($error);
+            }
+            $this->jobException($job, $e);
         }
         $this->restartRequested();
     }
@@ -156,9 +207,31 @@ class LaravelWorker
     /** Laravel's handleJobException after the fail decision, then runJob's report(). */
     protected function onException(NativeJob $native, Throwable $e): void
     {
-        $e = $this->translate($e);
+        // A JobProcessing listener threw, but the worker failed the job before its handler
+        // could throw that (its attempts were used up, or its payload is not a job).
+        if ($this->beforeError !== null) {
+            [$error, $this->beforeError] = [$this->beforeError, null];
+            $this->exceptions->report($error);
+        }
+        $this->jobException($this->jobFor($native), $this->translate($e));
+        $this->restartRequested();
+    }
+
+    /** Laravel's markJobAsFailedIfWillExceedMaxAttempts, as a question. */
+    private function willExceedMaxAttempts(FastQueueJob $job): bool
+    {
+        $maxTries = $job->maxTries() ?? $this->tries;
+        if ($retryUntil = $job->retryUntil()) {
+            return $retryUntil <= time();
+        }
+
+        return $maxTries > 0 && $job->attempts() >= $maxTries;
+    }
+
+    private function jobException(FastQueueJob $job, Throwable $e): void
+    {
         try {
-            $this->events->dispatch(new JobExceptionOccurred($this->connectionName, $this->jobFor($native), $e));
+            $this->events->dispatch(new JobExceptionOccurred($this->connectionName, $job, $e));
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
@@ -168,7 +241,6 @@ class LaravelWorker
         if ($this->causedByLostConnection($e)) {
             $this->worker->stop(Worker::EXIT_SUCCESS);
         }
-        $this->restartRequested();
     }
 
     /** The native worker failed the job: Laravel's $job->fail($e). */

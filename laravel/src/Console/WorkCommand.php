@@ -119,6 +119,10 @@ class WorkCommand extends Command
             $options,
             $restartCache,
             $this->resetScope(),
+            // Laravel's own check, as queue:work's worker makes it, rather than the native
+            // worker's maintenance_file: an application may define maintenance otherwise, and
+            // a worker that is down must still see queue:restart when it polls the cache.
+            $this->option('force') ? null : fn () => $this->laravel->isDownForMaintenance(),
         );
     }
 
@@ -140,8 +144,6 @@ class WorkCommand extends Command
             'rest' => $this->number('rest'),
             'prefetch' => (int) $this->option('prefetch'),
             'timeout_mode' => (string) $this->option('timeout-mode'),
-            // Laravel's own maintenance-mode file (Application::isDownForMaintenance in 8.x).
-            'maintenance_file' => $this->laravel->storagePath().'/framework/down',
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
         ];
