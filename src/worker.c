@@ -420,58 +420,102 @@ static void handle_exception(fastqueue_worker *w, fastqueue_job *job, zval *job_
 /* }}} */
 
 /* {{{ running one job */
+static const char *visibility(const zend_function *fn)
+{
+	return (fn->common.fn_flags & ZEND_ACC_PRIVATE) ? "private" : "protected";
+}
+
+/* Calls $obj->method($job, $data) as code outside the class would: visibility holds, a
+ * static method is called statically, __call answers for a method it may not see. */
+static void call_job_method(zval *obj, zend_string *method, zval *args)
+{
+	zend_class_entry *ce = Z_OBJCE_P(obj);
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_function *fn;
+	zval callable, rv;
+	char *error = NULL;
+
+	array_init_size(&callable, 2);
+	Z_ADDREF_P(obj);
+	add_next_index_zval(&callable, obj);
+	add_next_index_str(&callable, zend_string_copy(method));
+	/* No frame: the scope is global, not the caller of daemon(). */
+	if (zend_is_callable_at_frame(&callable, NULL, NULL, 0, &fcc, &error)) {
+		fci.size = sizeof(fci);
+		ZVAL_COPY_VALUE(&fci.function_name, &callable);
+		fci.object = fcc.object;
+		fci.retval = &rv;
+		fci.params = args;
+		fci.param_count = 2;
+		fci.named_params = NULL;
+		zend_call_function(&fci, &fcc);
+		zval_ptr_dtor(&rv);
+	} else if ((fn = zend_hash_find_ptr_lc(&ce->function_table, method))) {
+		zend_throw_error(NULL, "Call to %s method %s::%s() from global scope",
+			visibility(fn), ZSTR_VAL(ce->name), ZSTR_VAL(fn->common.function_name));
+	} else {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"",
+			ZSTR_VAL(ce->name), ZSTR_VAL(method));
+	}
+	if (error) efree(error);
+	zval_ptr_dtor(&callable);
+}
+
+/* No handler: Laravel's resolution without a container, "Class@method" (method fire when
+ * absent), run as (new Class)->method($job, $data) from outside the class. */
+static void call_job_class(zval *job_zv, HashTable *payload)
+{
+	zval *name = zend_hash_str_find(payload, "job", 3), *data = zend_hash_str_find(payload, "data", 4);
+	const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
+	size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
+	zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
+	zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
+	zend_class_entry *ce = zend_lookup_class(cls);
+	zval obj, args[2];
+
+	ZVAL_COPY_VALUE(&args[0], job_zv);
+	if (data) {
+		ZVAL_COPY_VALUE(&args[1], data);
+	} else {
+		ZVAL_NULL(&args[1]);
+	}
+	if (!ce) {
+		if (!EG(exception)) {
+			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
+		}
+	} else if (ce->constructor && !(ce->constructor->common.fn_flags & ZEND_ACC_PUBLIC)) {
+		zend_throw_error(NULL, "Call to %s %s::__construct() from global scope", visibility(ce->constructor), ZSTR_VAL(ce->name));
+	} else if (object_init_ex(&obj, ce) == SUCCESS) {
+		if (ce->constructor) {
+			zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
+		}
+		if (!EG(exception)) {
+			call_job_method(&obj, method, args);
+		}
+		zval_ptr_dtor(&obj);
+	}
+	zend_string_release(cls);
+	zend_string_release(method);
+}
+
 static void call_handler(fastqueue_worker *w, zval *job_zv, HashTable *payload)
 {
+	zend_fcall_info fci;
 	zval rv;
 
-	ZVAL_UNDEF(&rv);
-	if (!Z_ISUNDEF(w->handler)) {
-		zend_fcall_info fci;
-		fci.size = sizeof(fci);
-		ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
-		fci.object = NULL;
-		fci.retval = &rv;
-		fci.params = job_zv;
-		fci.param_count = 1;
-		fci.named_params = NULL;
-		zend_call_function(&fci, &w->handler_fcc);
-	} else {
-		/* No handler: Laravel's resolution without a container, "Class@method" (fire). */
-		zval *name = zend_hash_str_find(payload, "job", 3), obj, *data = zend_hash_str_find(payload, "data", 4), null_data;
-		const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
-		size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
-		zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
-		zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
-		zend_class_entry *ce = zend_lookup_class(cls);
-		zend_function *fn;
-
-		if (!data) {
-			ZVAL_NULL(&null_data);
-			data = &null_data;
-		}
-		if (!ce) {
-			if (!EG(exception)) {
-				zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
-			}
-		} else if (object_init_ex(&obj, ce) == SUCCESS) {
-			if (ce->constructor) {
-				zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
-			}
-			if (!EG(exception)) {
-				zend_string *lc = zend_string_tolower(method);
-				fn = zend_hash_find_ptr(&ce->function_table, lc);
-				zend_string_release(lc);
-				if (!fn) {
-					zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"", ZSTR_VAL(cls), ZSTR_VAL(method));
-				} else {
-					zend_call_known_instance_method_with_2_params(fn, Z_OBJ(obj), &rv, job_zv, data);
-				}
-			}
-			zval_ptr_dtor(&obj);
-		}
-		zend_string_release(cls);
-		zend_string_release(method);
+	if (Z_ISUNDEF(w->handler)) {
+		call_job_class(job_zv, payload);
+		return;
 	}
+	fci.size = sizeof(fci);
+	ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
+	fci.object = NULL;
+	fci.retval = &rv;
+	fci.params = job_zv;
+	fci.param_count = 1;
+	fci.named_params = NULL;
+	zend_call_function(&fci, &w->handler_fcc);
 	zval_ptr_dtor(&rv);
 }
 
@@ -1207,9 +1251,13 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 		return SUCCESS;
 	}
 	if (zend_string_equals_literal(key, "timeout_mode")) {
-		if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "kill")) {
+		if (Z_TYPE_P(v) != IS_STRING) {
+			zend_argument_type_error(3, "option \"timeout_mode\" must be of type string, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (zend_string_equals_literal(Z_STR_P(v), "kill")) {
 			o->timeout_throw = false;
-		} else if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "throw")) {
+		} else if (zend_string_equals_literal(Z_STR_P(v), "throw")) {
 			o->timeout_throw = true;
 		} else {
 			zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
