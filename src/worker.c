@@ -306,17 +306,15 @@ static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
 	return fail_job((fastqueue_worker *) ctx, job, exception);
 }
 
+/* An exception object of class ce whose message is fmt with name in it (not thrown). */
 static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
 {
+	zval m;
+
 	object_init_ex(out, ce);
-	zend_update_property_ex(ce, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), NULL);
-	{
-		zend_string *msg = zend_strpprintf(0, fmt, name);
-		zval m;
-		ZVAL_STR(&m, msg);
-		zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
-		zval_ptr_dtor(&m);
-	}
+	ZVAL_STR(&m, zend_strpprintf(0, fmt, name));
+	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	zval_ptr_dtor(&m);
 }
 
 static zend_string *job_display_name(fastqueue_job *job)
