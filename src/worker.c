@@ -279,33 +279,6 @@ static void hook_defer_delete(void *ctx, fastqueue_job *job)
 	add_ack((fastqueue_worker *) ctx, job);
 }
 
-/* Fails a job: one step removes the reservation and (with failed_store) records it; then
- * the failed event. Nothing else of the job runs. */
-static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
-{
-	fastqueue_redis_queue *q = worker_queue(w);
-	zend_result ok;
-	zval job_zv;
-
-	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
-	if (ok == FAILURE) {
-		/* The job stays reserved: it comes back after retry_after and fails then. */
-		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
-		fflush(stderr);
-	}
-	job->failed = true;
-	job->deleted = true;
-	w->failed++;
-	ZVAL_OBJ(&job_zv, &job->std);
-	fire_job_value(w, EV_FAILED, &job_zv, exception);
-	return SUCCESS;
-}
-
-static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
-{
-	return fail_job((fastqueue_worker *) ctx, job, exception);
-}
-
 /* An exception object of class ce whose message is fmt with name in it (not thrown). */
 static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
 {
@@ -327,6 +300,43 @@ static zend_string *job_display_name(fastqueue_job *job)
 		return zend_string_copy(Z_STR_P(v));
 	}
 	return zend_string_copy(job->queue);
+}
+
+/* Fails a job: one step removes the reservation and (with failed_store) records it; then
+ * the failed event. Nothing else of the job runs. */
+static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_result ok;
+	zval job_zv, manual;
+
+	ZVAL_UNDEF(&manual);
+	if (Z_TYPE_P(exception) != IS_OBJECT) {
+		/* $job->fail() without one: listeners and the store still get a Throwable, as Laravel's
+		 * ManuallyFailedException. */
+		zend_string *name = job_display_name(job);
+		new_exception(&manual, fastqueue_ce_ManuallyFailedException, "%s was marked as failed without an exception", ZSTR_VAL(name));
+		zend_string_release(name);
+		exception = &manual;
+	}
+	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
+	if (ok == FAILURE) {
+		/* The job stays reserved: it comes back after retry_after and fails then. */
+		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+	}
+	job->failed = true;
+	job->deleted = true;
+	w->failed++;
+	ZVAL_OBJ(&job_zv, &job->std);
+	fire_job_value(w, EV_FAILED, &job_zv, exception);
+	zval_ptr_dtor(&manual);
+	return SUCCESS;
+}
+
+static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
+{
+	return fail_job((fastqueue_worker *) ctx, job, exception);
 }
 
 static void max_attempts_exception(zval *out, fastqueue_job *job)
