@@ -66,9 +66,11 @@ typedef struct _fastqueue_worker {
 	uint32_t nacks, acks_cap;
 	zval current;                 /* the running job, or UNDEF */
 	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
+	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
+	bool restart_known;           /* restart_seen holds the value at start */
 	bool restart_changed;         /* it differs now */
 	bool running;                 /* inside daemon() or runNextJob() */
-	bool paused;                  /* pause() was called */
+	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
 	bool stop_requested;          /* stop() was called */
 	int stop_status;
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
@@ -705,25 +707,33 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 	return ok;
 }
 
-/* Sends the pending acknowledgements (a reserve of nothing) and hands back the buffer. */
-static void flush_round(fastqueue_worker *w)
+/* Sends the pending acknowledgements now (a reserve of nothing) rather than with the next
+ * reserve, when none is coming soon. */
+static void send_acks(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_reply *r;
 
+	if (!w->list_ready || !w->nacks) {
+		return;
+	}
+	if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
+		fastqueue_reply_free(r);
+		drop_acks(w, w->nacks);
+	} else {
+		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
+			w->nacks, q->conn.err);
+		fflush(stderr);
+	}
+}
+
+/* Sends the pending acknowledgements and hands back the buffer: nothing of ours stays reserved. */
+static void flush_round(fastqueue_worker *w)
+{
 	if (!w->list_ready) {
 		return;
 	}
-	if (w->nacks) {
-		if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
-			fastqueue_reply_free(r);
-			drop_acks(w, w->nacks);
-		} else {
-			fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
-				w->nacks, q->conn.err);
-			fflush(stderr);
-		}
-	}
+	send_acks(w);
 	hand_back(w, w->buffer + w->buf_head, w->buf_len);
 	w->buf_head = w->buf_len = 0;
 }
@@ -773,10 +783,16 @@ static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first
 	size_t len;
 	bool present;
 
-	if (!w->opt.restart_key) {
+	if (!w->restart_watch) {
 		return;
 	}
 	present = fastqueue_reply_string(first, &s, &len);
+	if (!w->restart_known) {
+		/* The value at start could not be read: this one is the baseline. */
+		w->restart_seen = present ? zend_string_init(s, len, 0) : NULL;
+		w->restart_known = true;
+		return;
+	}
 	if (present != (w->restart_seen != NULL)
 		|| (present && (len != ZSTR_LEN(w->restart_seen) || memcmp(s, ZSTR_VAL(w->restart_seen), len) != 0))) {
 		w->restart_changed = true;
@@ -790,7 +806,8 @@ static zend_result reserve(fastqueue_worker *w)
 	fastqueue_reply *r;
 	uint32_t acks = w->nacks;
 	size_t n;
-	double at = now_real();
+	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
+	double at = (double) time(NULL);
 
 	if (fastqueue_queue_reserve(q, &w->list, w->opt.prefetch, w->acks, acks, &r) == FAILURE) {
 		redis_failed(w, "reserving jobs");
@@ -820,57 +837,65 @@ static zend_result reserve(fastqueue_worker *w)
 	return SUCCESS;
 }
 
-/* The next job to run, into out (UNDEF when none is ready). Blocks up to block_for (in steps
- * of at most a second, so signals are seen) when the queue has block_for set. */
-static void next_job(fastqueue_worker *w, zval *out, bool *waited)
+/* One blocking wait on Redis lasts at most this long: hiredis retries a read interrupted by a
+ * signal, so the flags are checked between waits, and a signal is seen well within a second. */
+#define WAIT_STEP 0.25
+
+/* Waits up to block_for (0: for ever) for a job on any of the queues, one BLPOP on all their
+ * :notify lists, in steps; stops at a quit or pause signal or stop(). */
+static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
+	double until = now_mono() + q->block_for;
 
-	ZVAL_UNDEF(out);
-	*waited = false;
-	while (w->buf_len) {
-		buffered_job *b = &w->buffer[w->buf_head];
-		if (still_safe(w, b)) {
-			ZVAL_COPY_VALUE(out, &b->job);
-			w->buf_head++;
-			w->buf_len--;
-			break;
+	*announced = false;
+	while (!*announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
+		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - now_mono(), WAIT_STEP);
+		if (left < 0.001) {
+			break; /* BLPOP would read a timeout of 0 as "for ever" */
 		}
-		/* Too late to start: its reservation could run out mid-job. Give it back. */
-		hand_back(w, b, 1);
-		w->buf_head++;
-		w->buf_len--;
+		if (fastqueue_queue_wait(q, &w->list, left, announced) == FAILURE) {
+			redis_failed(w, "waiting for jobs");
+			return FAILURE;
+		}
 	}
-	if (w->buf_len == 0) {
+	return SUCCESS;
+}
+
+/* Puts the next job at the head of the buffer when one is ready. Prefetched jobs whose
+ * reservation could run out before they finish go back first, with all behind them so the
+ * queue keeps its order; a job just reserved always runs, as no reservation is fresher. Does
+ * not wait once a reserve saw the restart key change. Returns whether it waited on Redis. */
+static bool fill_buffer(fastqueue_worker *w)
+{
+	bool announced;
+
+	if (w->buf_len && !still_safe(w, &w->buffer[w->buf_head])) {
+		hand_back(w, w->buffer + w->buf_head, w->buf_len);
+		w->buf_head = w->buf_len = 0;
+	}
+	if (w->buf_len || reserve(w) == FAILURE || w->buf_len || worker_queue(w)->block_for < 0 || w->restart_changed) {
+		return false;
+	}
+	if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
+		reserve(w);
+	}
+	return true;
+}
+
+/* Takes the job at the head of the buffer into out; false when the buffer is empty. */
+static bool take_job(fastqueue_worker *w, zval *out)
+{
+	if (!w->buf_len) {
+		return false;
+	}
+	ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
+	w->buf_head++;
+	w->buf_len--;
+	if (!w->buf_len) {
 		w->buf_head = 0;
 	}
-	if (!Z_ISUNDEF_P(out) || reserve(w) == FAILURE) {
-		goto take;
-	}
-	if (w->buf_len == 0 && q->block_for >= 0) {
-		double until = now_mono() + q->block_for;
-		bool announced = false;
-		*waited = true;
-		while (!announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
-			double left = q->block_for == 0 ? 1.0 : fmin(until - now_mono(), 1.0);
-			if (left <= 0) {
-				break;
-			}
-			if (fastqueue_queue_wait(q, &w->list, left, &announced) == FAILURE) {
-				redis_failed(w, "waiting for jobs");
-				return;
-			}
-		}
-		if (announced) {
-			reserve(w);
-		}
-	}
-take:
-	if (Z_ISUNDEF_P(out) && w->buf_len) {
-		ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
-		w->buf_head++;
-		w->buf_len--;
-	}
+	return true;
 }
 /* }}} */
 
@@ -887,7 +912,7 @@ static void poll_restart_key(fastqueue_worker *w)
 	fastqueue_args a;
 	fastqueue_reply *r;
 
-	if (!w->opt.restart_key) {
+	if (!w->restart_watch) {
 		return;
 	}
 	fastqueue_args_init(&a);
@@ -901,13 +926,12 @@ static void poll_restart_key(fastqueue_worker *w)
 }
 
 /* Laravel's stopIfNecessary, in its order; -1 to go on. */
-static int stop_status(fastqueue_worker *w, double started, bool had_job, bool full)
+static int stop_status(fastqueue_worker *w, double started, bool had_job)
 {
 	if (w->stop_requested) return w->stop_status;
 	if (fastqueue_signals.quit) return 0;
 	if (memory_exceeded(w)) return 12;
 	if (w->restart_changed) return 0;
-	if (!full) return -1;
 	if (w->opt.stop_when_empty && !had_job) return 0;
 	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return 0;
 	if (w->opt.max_jobs && w->processed >= w->opt.max_jobs) return 0;
@@ -920,11 +944,26 @@ static bool in_maintenance(fastqueue_worker *w)
 	return w->opt.maintenance_file && !w->opt.force && stat(ZSTR_VAL(w->opt.maintenance_file), &st) == 0;
 }
 
+/* Laravel has one paused flag: pause() or SIGUSR2 set it, resume() or SIGCONT clear it. During
+ * a run it lives in the signal state, where the handlers can reach it. */
+static bool is_paused(fastqueue_worker *w)
+{
+	return w->running ? fastqueue_signals.paused : w->paused;
+}
+
+static void set_paused(fastqueue_worker *w, bool paused)
+{
+	w->paused = paused;
+	if (w->running) {
+		fastqueue_signals.paused = paused;
+	}
+}
+
 /* Whether a job may start now: not paused, not in maintenance, and no looping listener said no. */
 static bool should_run(fastqueue_worker *w, zval *queues)
 {
 	zval args[2];
-	if (in_maintenance(w) || w->paused || fastqueue_signals.paused) {
+	if (in_maintenance(w) || is_paused(w)) {
 		return false;
 	}
 	if (Z_ISUNDEF(w->listeners[EV_LOOPING])) {
@@ -933,6 +972,16 @@ static bool should_run(fastqueue_worker *w, zval *queues)
 	ZVAL_STR(&args[0], w->opt.name);
 	ZVAL_COPY_VALUE(&args[1], queues);
 	return fire(w, EV_LOOPING, args, 2);
+}
+
+/* A round that may not run a job (paused, maintenance, looping false): Laravel's pauseWorker.
+ * Finished jobs are acknowledged and prefetched ones handed back first, so none of them waits
+ * for the end of the pause (and runs again after retry_after). */
+static void idle_round(fastqueue_worker *w)
+{
+	flush_round(w);
+	fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+	poll_restart_key(w);
 }
 /* }}} */
 
@@ -986,16 +1035,19 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	w->hooks.defer_delete = hook_defer_delete;
 	w->hooks.fail = hook_fail;
 	fastqueue_signals_install();
+	fastqueue_signals.paused = w->paused;
 	return SUCCESS;
 }
 
 static void end_run(fastqueue_worker *w)
 {
 	flush_round(w);
+	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
 	w->list_ready = false;
 	w->running = false;
+	w->restart_watch = w->restart_known = false;
 	if (w->restart_seen) {
 		zend_string_release(w->restart_seen);
 		w->restart_seen = NULL;
@@ -1013,6 +1065,7 @@ static void read_restart_baseline(fastqueue_worker *w)
 	if (!w->opt.restart_key) {
 		return;
 	}
+	w->restart_watch = true;
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
@@ -1020,6 +1073,7 @@ static void read_restart_baseline(fastqueue_worker *w)
 		if (fastqueue_reply_string(r, &s, &len)) {
 			w->restart_seen = zend_string_init(s, len, 0);
 		}
+		w->restart_known = true;
 		fastqueue_reply_free(r);
 	} else {
 		fprintf(stderr, "FastQueue: could not read the restart key: %s\n", q->conn.err);
@@ -1050,27 +1104,30 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	started = now_mono();
 
 	while (status < 0 && !w->exiting) {
-		bool waited = false, had_job;
+		bool waited, had_job = false;
 		if (!should_run(w, &queues_zv)) {
 			if (w->exiting) break;
-			fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
-			poll_restart_key(w);
-			status = stop_status(w, started, true, false);
+			idle_round(w);
+			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
+			status = stop_status(w, started, false);
 			continue;
 		}
-		next_job(w, &job, &waited);
-		had_job = !Z_ISUNDEF(job);
-		if (had_job) {
+		waited = fill_buffer(w);
+		/* A restart seen by the reserve that brought the next job: it goes back unstarted,
+		 * as Laravel stops before it pops another. */
+		if (!w->restart_changed && take_job(w, &job)) {
+			had_job = true;
 			run_job(w, &job);
 			zval_ptr_dtor(&job);
 			if (w->opt.rest > 0) {
+				send_acks(w);
 				fastqueue_signals_sleep(w->opt.rest);
 			}
-		} else if (!waited && !w->redis_failures) {
+		} else if (!waited && !w->redis_failures && !w->restart_changed) {
 			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 			fastqueue_signals_sleep(w->opt.sleep);
 		}
-		status = stop_status(w, started, had_job || w->redis_failures, true);
+		status = stop_status(w, started, had_job || w->redis_failures);
 	}
 	if (w->exiting) {
 		end_run(w);
@@ -1102,8 +1159,8 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 	if (begin_run(w, queues) == FAILURE) {
 		RETURN_THROWS();
 	}
-	next_job(w, &job, &waited);
-	if (!Z_ISUNDEF(job)) {
+	waited = fill_buffer(w);
+	if (take_job(w, &job)) {
 		run_job(w, &job);
 		zval_ptr_dtor(&job);
 		ran = true;
@@ -1134,22 +1191,21 @@ PHP_METHOD(FastQueue_Worker, pause)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	(void) return_value;
-	Z_WORKER_P(ZEND_THIS)->paused = true;
+	set_paused(Z_WORKER_P(ZEND_THIS), true);
 }
 
 PHP_METHOD(FastQueue_Worker, resume)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	(void) return_value;
-	Z_WORKER_P(ZEND_THIS)->paused = false;
-	fastqueue_signals.paused = 0;
+	set_paused(Z_WORKER_P(ZEND_THIS), false);
 }
 
 PHP_METHOD(FastQueue_Worker, isPaused)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	RETURN_BOOL(w->paused || (w->running && fastqueue_signals.paused));
+	RETURN_BOOL(is_paused(w));
 }
 
 PHP_METHOD(FastQueue_Worker, stats)
