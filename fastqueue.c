@@ -23,6 +23,7 @@ zend_class_entry *fastqueue_ce_Job;
 zend_class_entry *fastqueue_ce_Worker;
 zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
 zend_class_entry *fastqueue_ce_TimeoutException;
+zend_class_entry *fastqueue_ce_ManuallyFailedException;
 
 PHP_MINIT_FUNCTION(fastqueue)
 {
@@ -34,6 +35,7 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_ce_PayloadException = register_class_FastQueue_PayloadException(fastqueue_ce_Exception);
 	fastqueue_ce_MaxAttemptsExceededException = register_class_FastQueue_MaxAttemptsExceededException(fastqueue_ce_Exception);
 	fastqueue_ce_TimeoutException = register_class_FastQueue_TimeoutException(fastqueue_ce_Exception);
+	fastqueue_ce_ManuallyFailedException = register_class_FastQueue_ManuallyFailedException(fastqueue_ce_Exception);
 
 	fastqueue_ce_RedisQueue = register_class_FastQueue_RedisQueue();
 	fastqueue_redis_queue_minit(fastqueue_ce_RedisQueue);

@@ -27,6 +27,9 @@ namespace FastQueue {
     /** Thrown inside a job that ran past its timeout (timeout_mode 'throw'). */
     class TimeoutException extends Exception {}
 
+    /** Given to 'failed' listeners and the failed store when a job was failed without one. */
+    class ManuallyFailedException extends Exception {}
+
     /**
      * A Laravel-compatible Redis queue: same keys, payloads and script semantics
      * as Illuminate\Queue\RedisQueue.

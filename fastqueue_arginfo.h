@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e6151562238db86d70ed37afa7cd2101eb3afde1 */
+ * Stub hash: 618d53eb8c313991f14106746024886baa6ae7bd */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -248,6 +248,11 @@ static const zend_function_entry class_FastQueue_TimeoutException_methods[] = {
 };
 
 
+static const zend_function_entry class_FastQueue_ManuallyFailedException_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
 	ZEND_ME(FastQueue_RedisQueue, __construct, arginfo_class_FastQueue_RedisQueue___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, push, arginfo_class_FastQueue_RedisQueue_push, ZEND_ACC_PUBLIC)
@@ -368,6 +373,16 @@ static zend_class_entry *register_class_FastQueue_TimeoutException(zend_class_en
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "TimeoutException", class_FastQueue_TimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_ManuallyFailedException(zend_class_entry *class_entry_FastQueue_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "ManuallyFailedException", class_FastQueue_ManuallyFailedException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
 
 	return class_entry;

@@ -22,6 +22,7 @@ extern zend_class_entry *fastqueue_ce_Job;
 extern zend_class_entry *fastqueue_ce_Worker;
 extern zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
 extern zend_class_entry *fastqueue_ce_TimeoutException;
+extern zend_class_entry *fastqueue_ce_ManuallyFailedException;
 
 #if defined(ZTS) && defined(COMPILE_DL_FASTQUEUE)
 ZEND_TSRMLS_CACHE_EXTERN()

@@ -105,9 +105,12 @@ void fastqueue_signals_install(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocking call returns EINTR, so sleeps end early on a signal. */
-	sa.sa_flags = 0;
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		/* Stop, pause and resume must not cut short a job's own call that can resume (flock, a
+		 * pipe read): SA_RESTART. Our sleeps still end at once (nanosleep is never restarted),
+		 * and our Redis waits are short steps. The alarm has no SA_RESTART: a job that ran out
+		 * of time should leave a blocking call and reach a safe point. */
+		sa.sa_flags = handled[i] == SIGALRM ? 0 : SA_RESTART;
 		sigaction(handled[i], &sa, &previous[i]);
 	}
 	getitimer(ITIMER_REAL, &previous_timer);

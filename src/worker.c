@@ -66,9 +66,11 @@ typedef struct _fastqueue_worker {
 	uint32_t nacks, acks_cap;
 	zval current;                 /* the running job, or UNDEF */
 	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
+	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
+	bool restart_known;           /* restart_seen holds the value at start */
 	bool restart_changed;         /* it differs now */
 	bool running;                 /* inside daemon() or runNextJob() */
-	bool paused;                  /* pause() was called */
+	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
 	bool stop_requested;          /* stop() was called */
 	int stop_status;
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
@@ -279,44 +281,15 @@ static void hook_defer_delete(void *ctx, fastqueue_job *job)
 	add_ack((fastqueue_worker *) ctx, job);
 }
 
-/* Fails a job: one step removes the reservation and (with failed_store) records it; then
- * the failed event. Nothing else of the job runs. */
-static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
-{
-	fastqueue_redis_queue *q = worker_queue(w);
-	zend_result ok;
-	zval job_zv;
-
-	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
-	if (ok == FAILURE) {
-		/* The job stays reserved: it comes back after retry_after and fails then. */
-		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
-		fflush(stderr);
-	}
-	job->failed = true;
-	job->deleted = true;
-	w->failed++;
-	ZVAL_OBJ(&job_zv, &job->std);
-	fire_job_value(w, EV_FAILED, &job_zv, exception);
-	return SUCCESS;
-}
-
-static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
-{
-	return fail_job((fastqueue_worker *) ctx, job, exception);
-}
-
+/* An exception object of class ce whose message is fmt with name in it (not thrown). */
 static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
 {
+	zval m;
+
 	object_init_ex(out, ce);
-	zend_update_property_ex(ce, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), NULL);
-	{
-		zend_string *msg = zend_strpprintf(0, fmt, name);
-		zval m;
-		ZVAL_STR(&m, msg);
-		zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
-		zval_ptr_dtor(&m);
-	}
+	ZVAL_STR(&m, zend_strpprintf(0, fmt, name));
+	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	zval_ptr_dtor(&m);
 }
 
 static zend_string *job_display_name(fastqueue_job *job)
@@ -329,6 +302,43 @@ static zend_string *job_display_name(fastqueue_job *job)
 		return zend_string_copy(Z_STR_P(v));
 	}
 	return zend_string_copy(job->queue);
+}
+
+/* Fails a job: one step removes the reservation and (with failed_store) records it; then
+ * the failed event. Nothing else of the job runs. */
+static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_result ok;
+	zval job_zv, manual;
+
+	ZVAL_UNDEF(&manual);
+	if (Z_TYPE_P(exception) != IS_OBJECT) {
+		/* $job->fail() without one: listeners and the store still get a Throwable, as Laravel's
+		 * ManuallyFailedException. */
+		zend_string *name = job_display_name(job);
+		new_exception(&manual, fastqueue_ce_ManuallyFailedException, "%s was marked as failed without an exception", ZSTR_VAL(name));
+		zend_string_release(name);
+		exception = &manual;
+	}
+	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
+	if (ok == FAILURE) {
+		/* The job stays reserved: it comes back after retry_after and fails then. */
+		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+	}
+	job->failed = true;
+	job->deleted = true;
+	w->failed++;
+	ZVAL_OBJ(&job_zv, &job->std);
+	fire_job_value(w, EV_FAILED, &job_zv, exception);
+	zval_ptr_dtor(&manual);
+	return SUCCESS;
+}
+
+static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
+{
+	return fail_job((fastqueue_worker *) ctx, job, exception);
 }
 
 static void max_attempts_exception(zval *out, fastqueue_job *job)
@@ -420,58 +430,102 @@ static void handle_exception(fastqueue_worker *w, fastqueue_job *job, zval *job_
 /* }}} */
 
 /* {{{ running one job */
+static const char *visibility(const zend_function *fn)
+{
+	return (fn->common.fn_flags & ZEND_ACC_PRIVATE) ? "private" : "protected";
+}
+
+/* Calls $obj->method($job, $data) as code outside the class would: visibility holds, a
+ * static method is called statically, __call answers for a method it may not see. */
+static void call_job_method(zval *obj, zend_string *method, zval *args)
+{
+	zend_class_entry *ce = Z_OBJCE_P(obj);
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_function *fn;
+	zval callable, rv;
+	char *error = NULL;
+
+	array_init_size(&callable, 2);
+	Z_ADDREF_P(obj);
+	add_next_index_zval(&callable, obj);
+	add_next_index_str(&callable, zend_string_copy(method));
+	/* No frame: the scope is global, not the caller of daemon(). */
+	if (zend_is_callable_at_frame(&callable, NULL, NULL, 0, &fcc, &error)) {
+		fci.size = sizeof(fci);
+		ZVAL_COPY_VALUE(&fci.function_name, &callable);
+		fci.object = fcc.object;
+		fci.retval = &rv;
+		fci.params = args;
+		fci.param_count = 2;
+		fci.named_params = NULL;
+		zend_call_function(&fci, &fcc);
+		zval_ptr_dtor(&rv);
+	} else if ((fn = zend_hash_find_ptr_lc(&ce->function_table, method))) {
+		zend_throw_error(NULL, "Call to %s method %s::%s() from global scope",
+			visibility(fn), ZSTR_VAL(ce->name), ZSTR_VAL(fn->common.function_name));
+	} else {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"",
+			ZSTR_VAL(ce->name), ZSTR_VAL(method));
+	}
+	if (error) efree(error);
+	zval_ptr_dtor(&callable);
+}
+
+/* No handler: Laravel's resolution without a container, "Class@method" (method fire when
+ * absent), run as (new Class)->method($job, $data) from outside the class. */
+static void call_job_class(zval *job_zv, HashTable *payload)
+{
+	zval *name = zend_hash_str_find(payload, "job", 3), *data = zend_hash_str_find(payload, "data", 4);
+	const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
+	size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
+	zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
+	zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
+	zend_class_entry *ce = zend_lookup_class(cls);
+	zval obj, args[2];
+
+	ZVAL_COPY_VALUE(&args[0], job_zv);
+	if (data) {
+		ZVAL_COPY_VALUE(&args[1], data);
+	} else {
+		ZVAL_NULL(&args[1]);
+	}
+	if (!ce) {
+		if (!EG(exception)) {
+			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
+		}
+	} else if (ce->constructor && !(ce->constructor->common.fn_flags & ZEND_ACC_PUBLIC)) {
+		zend_throw_error(NULL, "Call to %s %s::__construct() from global scope", visibility(ce->constructor), ZSTR_VAL(ce->name));
+	} else if (object_init_ex(&obj, ce) == SUCCESS) {
+		if (ce->constructor) {
+			zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
+		}
+		if (!EG(exception)) {
+			call_job_method(&obj, method, args);
+		}
+		zval_ptr_dtor(&obj);
+	}
+	zend_string_release(cls);
+	zend_string_release(method);
+}
+
 static void call_handler(fastqueue_worker *w, zval *job_zv, HashTable *payload)
 {
+	zend_fcall_info fci;
 	zval rv;
 
-	ZVAL_UNDEF(&rv);
-	if (!Z_ISUNDEF(w->handler)) {
-		zend_fcall_info fci;
-		fci.size = sizeof(fci);
-		ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
-		fci.object = NULL;
-		fci.retval = &rv;
-		fci.params = job_zv;
-		fci.param_count = 1;
-		fci.named_params = NULL;
-		zend_call_function(&fci, &w->handler_fcc);
-	} else {
-		/* No handler: Laravel's resolution without a container, "Class@method" (fire). */
-		zval *name = zend_hash_str_find(payload, "job", 3), obj, *data = zend_hash_str_find(payload, "data", 4), null_data;
-		const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
-		size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
-		zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
-		zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
-		zend_class_entry *ce = zend_lookup_class(cls);
-		zend_function *fn;
-
-		if (!data) {
-			ZVAL_NULL(&null_data);
-			data = &null_data;
-		}
-		if (!ce) {
-			if (!EG(exception)) {
-				zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
-			}
-		} else if (object_init_ex(&obj, ce) == SUCCESS) {
-			if (ce->constructor) {
-				zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
-			}
-			if (!EG(exception)) {
-				zend_string *lc = zend_string_tolower(method);
-				fn = zend_hash_find_ptr(&ce->function_table, lc);
-				zend_string_release(lc);
-				if (!fn) {
-					zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"", ZSTR_VAL(cls), ZSTR_VAL(method));
-				} else {
-					zend_call_known_instance_method_with_2_params(fn, Z_OBJ(obj), &rv, job_zv, data);
-				}
-			}
-			zval_ptr_dtor(&obj);
-		}
-		zend_string_release(cls);
-		zend_string_release(method);
+	if (Z_ISUNDEF(w->handler)) {
+		call_job_class(job_zv, payload);
+		return;
 	}
+	fci.size = sizeof(fci);
+	ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
+	fci.object = NULL;
+	fci.retval = &rv;
+	fci.params = job_zv;
+	fci.param_count = 1;
+	fci.named_params = NULL;
+	zend_call_function(&fci, &w->handler_fcc);
 	zval_ptr_dtor(&rv);
 }
 
@@ -653,25 +707,33 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 	return ok;
 }
 
-/* Sends the pending acknowledgements (a reserve of nothing) and hands back the buffer. */
-static void flush_round(fastqueue_worker *w)
+/* Sends the pending acknowledgements now (a reserve of nothing) rather than with the next
+ * reserve, when none is coming soon. */
+static void send_acks(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_reply *r;
 
+	if (!w->list_ready || !w->nacks) {
+		return;
+	}
+	if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
+		fastqueue_reply_free(r);
+		drop_acks(w, w->nacks);
+	} else {
+		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
+			w->nacks, q->conn.err);
+		fflush(stderr);
+	}
+}
+
+/* Sends the pending acknowledgements and hands back the buffer: nothing of ours stays reserved. */
+static void flush_round(fastqueue_worker *w)
+{
 	if (!w->list_ready) {
 		return;
 	}
-	if (w->nacks) {
-		if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
-			fastqueue_reply_free(r);
-			drop_acks(w, w->nacks);
-		} else {
-			fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
-				w->nacks, q->conn.err);
-			fflush(stderr);
-		}
-	}
+	send_acks(w);
 	hand_back(w, w->buffer + w->buf_head, w->buf_len);
 	w->buf_head = w->buf_len = 0;
 }
@@ -721,10 +783,16 @@ static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first
 	size_t len;
 	bool present;
 
-	if (!w->opt.restart_key) {
+	if (!w->restart_watch) {
 		return;
 	}
 	present = fastqueue_reply_string(first, &s, &len);
+	if (!w->restart_known) {
+		/* The value at start could not be read: this one is the baseline. */
+		w->restart_seen = present ? zend_string_init(s, len, 0) : NULL;
+		w->restart_known = true;
+		return;
+	}
 	if (present != (w->restart_seen != NULL)
 		|| (present && (len != ZSTR_LEN(w->restart_seen) || memcmp(s, ZSTR_VAL(w->restart_seen), len) != 0))) {
 		w->restart_changed = true;
@@ -738,7 +806,8 @@ static zend_result reserve(fastqueue_worker *w)
 	fastqueue_reply *r;
 	uint32_t acks = w->nacks;
 	size_t n;
-	double at = now_real();
+	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
+	double at = (double) time(NULL);
 
 	if (fastqueue_queue_reserve(q, &w->list, w->opt.prefetch, w->acks, acks, &r) == FAILURE) {
 		redis_failed(w, "reserving jobs");
@@ -768,57 +837,65 @@ static zend_result reserve(fastqueue_worker *w)
 	return SUCCESS;
 }
 
-/* The next job to run, into out (UNDEF when none is ready). Blocks up to block_for (in steps
- * of at most a second, so signals are seen) when the queue has block_for set. */
-static void next_job(fastqueue_worker *w, zval *out, bool *waited)
+/* One blocking wait on Redis lasts at most this long: hiredis retries a read interrupted by a
+ * signal, so the flags are checked between waits, and a signal is seen well within a second. */
+#define WAIT_STEP 0.25
+
+/* Waits up to block_for (0: for ever) for a job on any of the queues, one BLPOP on all their
+ * :notify lists, in steps; stops at a quit or pause signal or stop(). */
+static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
+	double until = now_mono() + q->block_for;
 
-	ZVAL_UNDEF(out);
-	*waited = false;
-	while (w->buf_len) {
-		buffered_job *b = &w->buffer[w->buf_head];
-		if (still_safe(w, b)) {
-			ZVAL_COPY_VALUE(out, &b->job);
-			w->buf_head++;
-			w->buf_len--;
-			break;
+	*announced = false;
+	while (!*announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
+		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - now_mono(), WAIT_STEP);
+		if (left < 0.001) {
+			break; /* BLPOP would read a timeout of 0 as "for ever" */
 		}
-		/* Too late to start: its reservation could run out mid-job. Give it back. */
-		hand_back(w, b, 1);
-		w->buf_head++;
-		w->buf_len--;
+		if (fastqueue_queue_wait(q, &w->list, left, announced) == FAILURE) {
+			redis_failed(w, "waiting for jobs");
+			return FAILURE;
+		}
 	}
-	if (w->buf_len == 0) {
+	return SUCCESS;
+}
+
+/* Puts the next job at the head of the buffer when one is ready. Prefetched jobs whose
+ * reservation could run out before they finish go back first, with all behind them so the
+ * queue keeps its order; a job just reserved always runs, as no reservation is fresher. Does
+ * not wait once a reserve saw the restart key change. Returns whether it waited on Redis. */
+static bool fill_buffer(fastqueue_worker *w)
+{
+	bool announced;
+
+	if (w->buf_len && !still_safe(w, &w->buffer[w->buf_head])) {
+		hand_back(w, w->buffer + w->buf_head, w->buf_len);
+		w->buf_head = w->buf_len = 0;
+	}
+	if (w->buf_len || reserve(w) == FAILURE || w->buf_len || worker_queue(w)->block_for < 0 || w->restart_changed) {
+		return false;
+	}
+	if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
+		reserve(w);
+	}
+	return true;
+}
+
+/* Takes the job at the head of the buffer into out; false when the buffer is empty. */
+static bool take_job(fastqueue_worker *w, zval *out)
+{
+	if (!w->buf_len) {
+		return false;
+	}
+	ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
+	w->buf_head++;
+	w->buf_len--;
+	if (!w->buf_len) {
 		w->buf_head = 0;
 	}
-	if (!Z_ISUNDEF_P(out) || reserve(w) == FAILURE) {
-		goto take;
-	}
-	if (w->buf_len == 0 && q->block_for >= 0) {
-		double until = now_mono() + q->block_for;
-		bool announced = false;
-		*waited = true;
-		while (!announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
-			double left = q->block_for == 0 ? 1.0 : fmin(until - now_mono(), 1.0);
-			if (left <= 0) {
-				break;
-			}
-			if (fastqueue_queue_wait(q, &w->list, left, &announced) == FAILURE) {
-				redis_failed(w, "waiting for jobs");
-				return;
-			}
-		}
-		if (announced) {
-			reserve(w);
-		}
-	}
-take:
-	if (Z_ISUNDEF_P(out) && w->buf_len) {
-		ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
-		w->buf_head++;
-		w->buf_len--;
-	}
+	return true;
 }
 /* }}} */
 
@@ -835,7 +912,7 @@ static void poll_restart_key(fastqueue_worker *w)
 	fastqueue_args a;
 	fastqueue_reply *r;
 
-	if (!w->opt.restart_key) {
+	if (!w->restart_watch) {
 		return;
 	}
 	fastqueue_args_init(&a);
@@ -849,13 +926,12 @@ static void poll_restart_key(fastqueue_worker *w)
 }
 
 /* Laravel's stopIfNecessary, in its order; -1 to go on. */
-static int stop_status(fastqueue_worker *w, double started, bool had_job, bool full)
+static int stop_status(fastqueue_worker *w, double started, bool had_job)
 {
 	if (w->stop_requested) return w->stop_status;
 	if (fastqueue_signals.quit) return 0;
 	if (memory_exceeded(w)) return 12;
 	if (w->restart_changed) return 0;
-	if (!full) return -1;
 	if (w->opt.stop_when_empty && !had_job) return 0;
 	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return 0;
 	if (w->opt.max_jobs && w->processed >= w->opt.max_jobs) return 0;
@@ -868,11 +944,26 @@ static bool in_maintenance(fastqueue_worker *w)
 	return w->opt.maintenance_file && !w->opt.force && stat(ZSTR_VAL(w->opt.maintenance_file), &st) == 0;
 }
 
+/* Laravel has one paused flag: pause() or SIGUSR2 set it, resume() or SIGCONT clear it. During
+ * a run it lives in the signal state, where the handlers can reach it. */
+static bool is_paused(fastqueue_worker *w)
+{
+	return w->running ? fastqueue_signals.paused : w->paused;
+}
+
+static void set_paused(fastqueue_worker *w, bool paused)
+{
+	w->paused = paused;
+	if (w->running) {
+		fastqueue_signals.paused = paused;
+	}
+}
+
 /* Whether a job may start now: not paused, not in maintenance, and no looping listener said no. */
 static bool should_run(fastqueue_worker *w, zval *queues)
 {
 	zval args[2];
-	if (in_maintenance(w) || w->paused || fastqueue_signals.paused) {
+	if (in_maintenance(w) || is_paused(w)) {
 		return false;
 	}
 	if (Z_ISUNDEF(w->listeners[EV_LOOPING])) {
@@ -881,6 +972,16 @@ static bool should_run(fastqueue_worker *w, zval *queues)
 	ZVAL_STR(&args[0], w->opt.name);
 	ZVAL_COPY_VALUE(&args[1], queues);
 	return fire(w, EV_LOOPING, args, 2);
+}
+
+/* A round that may not run a job (paused, maintenance, looping false): Laravel's pauseWorker.
+ * Finished jobs are acknowledged and prefetched ones handed back first, so none of them waits
+ * for the end of the pause (and runs again after retry_after). */
+static void idle_round(fastqueue_worker *w)
+{
+	flush_round(w);
+	fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+	poll_restart_key(w);
 }
 /* }}} */
 
@@ -934,16 +1035,19 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	w->hooks.defer_delete = hook_defer_delete;
 	w->hooks.fail = hook_fail;
 	fastqueue_signals_install();
+	fastqueue_signals.paused = w->paused;
 	return SUCCESS;
 }
 
 static void end_run(fastqueue_worker *w)
 {
 	flush_round(w);
+	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
 	w->list_ready = false;
 	w->running = false;
+	w->restart_watch = w->restart_known = false;
 	if (w->restart_seen) {
 		zend_string_release(w->restart_seen);
 		w->restart_seen = NULL;
@@ -961,6 +1065,7 @@ static void read_restart_baseline(fastqueue_worker *w)
 	if (!w->opt.restart_key) {
 		return;
 	}
+	w->restart_watch = true;
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
@@ -968,6 +1073,7 @@ static void read_restart_baseline(fastqueue_worker *w)
 		if (fastqueue_reply_string(r, &s, &len)) {
 			w->restart_seen = zend_string_init(s, len, 0);
 		}
+		w->restart_known = true;
 		fastqueue_reply_free(r);
 	} else {
 		fprintf(stderr, "FastQueue: could not read the restart key: %s\n", q->conn.err);
@@ -998,27 +1104,30 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	started = now_mono();
 
 	while (status < 0 && !w->exiting) {
-		bool waited = false, had_job;
+		bool waited, had_job = false;
 		if (!should_run(w, &queues_zv)) {
 			if (w->exiting) break;
-			fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
-			poll_restart_key(w);
-			status = stop_status(w, started, true, false);
+			idle_round(w);
+			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
+			status = stop_status(w, started, false);
 			continue;
 		}
-		next_job(w, &job, &waited);
-		had_job = !Z_ISUNDEF(job);
-		if (had_job) {
+		waited = fill_buffer(w);
+		/* A restart seen by the reserve that brought the next job: it goes back unstarted,
+		 * as Laravel stops before it pops another. */
+		if (!w->restart_changed && take_job(w, &job)) {
+			had_job = true;
 			run_job(w, &job);
 			zval_ptr_dtor(&job);
 			if (w->opt.rest > 0) {
+				send_acks(w);
 				fastqueue_signals_sleep(w->opt.rest);
 			}
-		} else if (!waited && !w->redis_failures) {
+		} else if (!waited && !w->redis_failures && !w->restart_changed) {
 			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 			fastqueue_signals_sleep(w->opt.sleep);
 		}
-		status = stop_status(w, started, had_job || w->redis_failures, true);
+		status = stop_status(w, started, had_job || w->redis_failures);
 	}
 	if (w->exiting) {
 		end_run(w);
@@ -1050,8 +1159,8 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 	if (begin_run(w, queues) == FAILURE) {
 		RETURN_THROWS();
 	}
-	next_job(w, &job, &waited);
-	if (!Z_ISUNDEF(job)) {
+	waited = fill_buffer(w);
+	if (take_job(w, &job)) {
 		run_job(w, &job);
 		zval_ptr_dtor(&job);
 		ran = true;
@@ -1082,22 +1191,21 @@ PHP_METHOD(FastQueue_Worker, pause)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	(void) return_value;
-	Z_WORKER_P(ZEND_THIS)->paused = true;
+	set_paused(Z_WORKER_P(ZEND_THIS), true);
 }
 
 PHP_METHOD(FastQueue_Worker, resume)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	(void) return_value;
-	Z_WORKER_P(ZEND_THIS)->paused = false;
-	fastqueue_signals.paused = 0;
+	set_paused(Z_WORKER_P(ZEND_THIS), false);
 }
 
 PHP_METHOD(FastQueue_Worker, isPaused)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	RETURN_BOOL(w->paused || (w->running && fastqueue_signals.paused));
+	RETURN_BOOL(is_paused(w));
 }
 
 PHP_METHOD(FastQueue_Worker, stats)
@@ -1207,9 +1315,13 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 		return SUCCESS;
 	}
 	if (zend_string_equals_literal(key, "timeout_mode")) {
-		if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "kill")) {
+		if (Z_TYPE_P(v) != IS_STRING) {
+			zend_argument_type_error(3, "option \"timeout_mode\" must be of type string, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (zend_string_equals_literal(Z_STR_P(v), "kill")) {
 			o->timeout_throw = false;
-		} else if (Z_TYPE_P(v) == IS_STRING && zend_string_equals_literal(Z_STR_P(v), "throw")) {
+		} else if (zend_string_equals_literal(Z_STR_P(v), "throw")) {
 			o->timeout_throw = true;
 		} else {
 			zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
