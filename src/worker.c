@@ -60,6 +60,8 @@ typedef struct _fastqueue_worker {
 	fastqueue_job_hooks hooks;    /* given to each running job */
 	fastqueue_queue_list list;    /* the queues of the current run */
 	bool list_ready;
+	zend_long reserve_count;      /* jobs per reserve: prefetch, or 1 where none could wait safely */
+	bool prefetch_warned;         /* said once why prefetch is not used */
 	buffered_job *buffer;         /* prefetched jobs, a FIFO */
 	uint32_t buf_head, buf_len, buf_cap;
 	fastqueue_ack *acks;          /* finished jobs to acknowledge with the next reserve */
@@ -756,6 +758,29 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 	return now_real() + (double) (timeout > 0 ? timeout : 1) + w->opt.timeout_grace < b->reserved_at + (double) q->retry_after;
 }
 
+/* How many jobs to reserve per round trip. A prefetched job may start only while its
+ * reservation outlasts a whole run (still_safe); when the worker's timeout leaves no such
+ * window, every extra job would be reserved only to be handed back, two round trips each. */
+static zend_long usable_prefetch(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	double run = (double) (w->opt.timeout > 0 ? w->opt.timeout : 1) + w->opt.timeout_grace;
+
+	/* + 1: reservations are counted in whole seconds, so one may already be a second old. */
+	if (w->opt.prefetch == 1 || q->retry_after < 0 || run + 1 < (double) q->retry_after) {
+		return w->opt.prefetch;
+	}
+	if (!w->prefetch_warned) {
+		w->prefetch_warned = true;
+		fprintf(stderr, "FastQueue: prefetch " ZEND_LONG_FMT " unused: a prefetched job must be able to finish "
+			"before its reservation ends, and timeout (" ZEND_LONG_FMT " s) + timeout_grace (%.1f s) leaves no room "
+			"in retry_after (" ZEND_LONG_FMT " s); reserving one job at a time. Raise retry_after (Laravel's default "
+			"is 90) or lower timeout.\n", w->opt.prefetch, w->opt.timeout, w->opt.timeout_grace, q->retry_after);
+		fflush(stderr);
+	}
+	return 1;
+}
+
 static void redis_failed(fastqueue_worker *w, const char *doing)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
@@ -809,7 +834,7 @@ static zend_result reserve(fastqueue_worker *w)
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
 	double at = (double) time(NULL);
 
-	if (fastqueue_queue_reserve(q, &w->list, w->opt.prefetch, w->acks, acks, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, w->acks, acks, &r) == FAILURE) {
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
 	}
@@ -1034,6 +1059,7 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	w->hooks.ctx = w;
 	w->hooks.defer_delete = hook_defer_delete;
 	w->hooks.fail = hook_fail;
+	w->reserve_count = usable_prefetch(w);
 	fastqueue_signals_install();
 	fastqueue_signals.paused = w->paused;
 	return SUCCESS;

@@ -9,7 +9,8 @@ fastqueue
 require __DIR__ . '/../inc/worker_jobs.inc';
 $name = 'w030';
 fq_clean($name);
-$q = fq_queue(['queue' => $name]);
+// retry_after 90 (Laravel's default) > timeout 60 + grace, so prefetched jobs may wait their turn.
+$q = fq_queue(['queue' => $name, 'retry_after' => 90]);
 $raw = fq_raw();
 
 $cases = [

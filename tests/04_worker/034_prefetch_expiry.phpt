@@ -31,23 +31,24 @@ function drain(FastQueue\RedisQueue $q, string $name, array $options, array $sle
         $stale ? 'started on an old reservation: ' . implode(',', $stale) : 'all on fresh reservations', ', ', fqw_counts($name), "\n";
 }
 
-// retry_after 2 < timeout 5: no prefetched job may wait for its turn; each is handed back and
-// reserved again when its turn comes.
+// retry_after 2 < timeout 5: no prefetched job could wait for its turn, so the worker says so
+// and reserves one job at a time.
 fq_clean($name);
 $q = fq_queue(['queue' => $name, 'retry_after' => 2]);
 $q->bulk(['A', 'B', 'C', 'D']);
 drain($q, $name, ['prefetch' => 8, 'timeout' => 5]);
 
-// retry_after 3, timeout 1 (+ 1 s grace): B..D may start within a second of their reservation,
-// but A takes 1.3 s; they must not start on a reservation that could expire under them.
+// retry_after 3, timeout 1 (+ 0.5 s grace, + 1 s of whole-second rounding): B..D may start
+// within half a second of their reservation, but A takes 1.3 s; they must not start on a
+// reservation that could expire under them.
 fq_clean($name);
 $q = fq_queue(['queue' => $name, 'retry_after' => 3]);
 $q->push('A', null, null, ['timeout' => 10]);
 $q->bulk(['B', 'C', 'D']);
-drain($q, $name, ['prefetch' => 4, 'timeout' => 1], ['A' => 1300000]);
+drain($q, $name, ['prefetch' => 4, 'timeout' => 1, 'timeout_grace' => 0.5], ['A' => 1300000]);
 
-// The defaults (retry_after 60, timeout 60): prefetching cannot be used safely; jobs still run
-// once each, in order.
+// The defaults (retry_after 60, timeout 60): prefetching cannot be used safely, so the worker
+// reserves one job at a time (and says so on stderr); jobs still run once each, in order.
 fq_clean($name);
 $q = fq_queue(['queue' => $name]);
 $q->bulk(array_map(fn($i) => "J$i", range(1, 6)));
@@ -57,12 +58,14 @@ echo 'notify ', $raw->cmd('LLEN', "queues:$name:notify"), "\n";
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w034'); ?>
 --EXPECT--
+FastQueue: prefetch 8 unused: a prefetched job must be able to finish before its reservation ends, and timeout (5 s) + timeout_grace (1.0 s) leaves no room in retry_after (2 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
 {"prefetch":8,"timeout":5}: status 0
   ran A#1,B#1,C#1,D#1
   each once, all on fresh reservations, pending=0 delayed=0 reserved=0
-{"prefetch":4,"timeout":1}: status 0
+{"prefetch":4,"timeout":1,"timeout_grace":0.5}: status 0
   ran A#1,B#1,C#1,D#1
   each once, all on fresh reservations, pending=0 delayed=0 reserved=0
+FastQueue: prefetch 4 unused: a prefetched job must be able to finish before its reservation ends, and timeout (60 s) + timeout_grace (1.0 s) leaves no room in retry_after (60 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
 {"prefetch":4}: status 0
   ran J1#1,J2#1,J3#1,J4#1,J5#1,J6#1
   each once, all on fresh reservations, pending=0 delayed=0 reserved=0

@@ -18,9 +18,11 @@ $q->push('J', 'slow', null, ['timeout' => 1]);
 $q->push('J', 'next');
 $handler = 'function ($job) { echo "start ", $job->getData(), " attempts=", $job->attempts(), "\n"; '
     . 'if ($job->getData() === "slow" && $job->attempts() === 1) { sleep(10); echo "slept\n"; } }';
-// The worker's own timeout is long: the job's payload timeout (1 s) is the one that counts.
-// prefetch 2: "next" is reserved with "slow" and must be handed back before the exit.
-$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 2, 'timeout' => 30, 'prefetch' => 2], ['retry_after' => 1]);
+// The worker has no timeout of its own: the job's payload timeout (1 s) is the one that counts.
+// prefetch 2: "next" is reserved with "slow" and must be handed back before the exit. The worker
+// prefetches only where a waiting job could still finish within its reservation (1 s for a job
+// without timeout + 0.5 s grace + 1 s of whole-second rounding < retry_after 3).
+$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 2, 'timeout' => 0, 'timeout_grace' => 0.5, 'prefetch' => 2], ['retry_after' => 3]);
 echo $c->waitFor('start slow', fq_sig_t(5)) ? "started\n" : "did not start\n";
 $t = fq_sig_now();
 $r = $c->wait(fq_sig_t(8));
@@ -29,7 +31,7 @@ echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];
 echo fq_sig_state($queue), "\n";
 
 // The reservation expires after retry_after; another worker runs the job again.
-echo fq_sig_wait_expired($queue) ? "reservation expired\n" : "reservation did not expire\n";
+echo fq_sig_wait_expired($queue, 10) ? "reservation expired\n" : "reservation did not expire\n";
 $c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 2, 'stop_when_empty' => true], ['retry_after' => 1]);
 $r = $c->wait(fq_sig_t(8));
 echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];

@@ -18,11 +18,13 @@ $q->push('J', 'quitter');
 $q->push('J', 'next');
 $handler = 'function ($job) { echo "start ", $job->getData(), " attempts=", $job->attempts(), "\n"; '
     . 'if ($job->getData() === "quitter" && $job->attempts() === 1) { exit(7); } echo "end ", $job->getData(), "\n"; }';
-$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 3, 'prefetch' => 2], ['retry_after' => 1]);
+// prefetch 2 with a reservation long enough for a prefetched job to wait safely (1 s for a job
+// without timeout + 0.5 s grace + 1 s of whole-second rounding < retry_after 3).
+$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 3, 'timeout' => 0, 'timeout_grace' => 0.5, 'prefetch' => 2], ['retry_after' => 3]);
 $r = $c->wait(fq_sig_t(5));
 echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];
 echo fq_sig_state($queue), "\n";
-echo fq_sig_wait_expired($queue) ? "reservation expired\n" : "reservation did not expire\n";
+echo fq_sig_wait_expired($queue, 10) ? "reservation expired\n" : "reservation did not expire\n";
 $c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 3, 'stop_when_empty' => true], ['retry_after' => 1]);
 $r = $c->wait(fq_sig_t(8));
 echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];

@@ -19,7 +19,8 @@ foreach (['j1', 'j2', 'j3', 'j4', 'j5', 'j6'] as $d) {
 }
 $raw = fq_raw();
 $pushed = $raw->cmd('LRANGE', "queues:$queue", '0', '-1');
-$c = fq_sig_worker($queue, fq_sig_busy_handler(0.6), ['sleep' => 0.1, 'prefetch' => 4]);
+// retry_after 90 (Laravel's default) > timeout 60 + grace: prefetched jobs may wait their turn.
+$c = fq_sig_worker($queue, fq_sig_busy_handler(0.6), ['sleep' => 0.1, 'prefetch' => 4], ['retry_after' => 90]);
 echo $c->waitFor('start j1', fq_sig_t(5)) ? "j1 started\n" : "j1 did not start\n";
 echo fq_sig_state($queue), "\n";
 $c->signal(SIGTERM);

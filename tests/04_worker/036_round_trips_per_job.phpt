@@ -1,0 +1,48 @@
+--TEST--
+Worker round trips: one script call per job with prefetch 1, one per 32 jobs with prefetch 32; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
+--EXTENSIONS--
+fastqueue
+--SKIPIF--
+<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+--CONFLICTS--
+commandstats
+--FILE--
+<?php
+require __DIR__ . '/../inc/worker_jobs.inc';
+$name = 'w036';
+$raw = fq_raw();
+$n = 64;
+
+// Counts the commands Redis received while the worker drained $n jobs (the reserve script's
+// inner commands are counted under their own names, so only client commands are summed here).
+function drain(array $qopts, array $wopts): void
+{
+    global $name, $raw, $n;
+    fq_clean($name);
+    $q = fq_queue(['queue' => $name] + $qopts);
+    $q->bulk(array_fill(0, $n, 'J'));
+    $q->push('Warm');
+    $q->pop()->delete();        // loads the script, so no NOSCRIPT/EVAL below
+    $ran = 0;
+    $w = fqw_worker($q, function () use (&$ran) { $ran++; }, $wopts);
+    $raw->cmd('CONFIG', 'RESETSTAT');
+    $status = $w->daemon($name);
+    $stats = $raw->cmd('INFO', 'commandstats');
+    preg_match_all('/^cmdstat_([a-z|]+):calls=(\d+)/m', $stats, $m);
+    $calls = array_combine($m[1], array_map('intval', $m[2]));
+    echo json_encode($qopts + $wopts), ": status $status, ran $ran, script calls ", $calls['evalsha'] ?? 0,
+        ", eval ", $calls['eval'] ?? 0, ", requeue-sized work: lpush ", $calls['lpush'] ?? 0, ", ", fqw_counts($name), "\n";
+}
+
+// n jobs + the call that finds the queue empty (and carries the last acknowledgement).
+drain([], ['prefetch' => 1]);
+drain([], ['prefetch' => 32]);
+drain(['retry_after' => 90], ['prefetch' => 32]);
+?>
+--CLEAN--
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w036'); ?>
+--EXPECT--
+{"prefetch":1}: status 0, ran 64, script calls 65, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+FastQueue: prefetch 32 unused: a prefetched job must be able to finish before its reservation ends, and timeout (60 s) + timeout_grace (1.0 s) leaves no room in retry_after (60 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
+{"prefetch":32}: status 0, ran 64, script calls 65, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"retry_after":90,"prefetch":32}: status 0, ran 64, script calls 3, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
