@@ -17,12 +17,13 @@ if (!class_exists('FastQueue\Worker')) {
 
 $seen = [];
 $calls = 0;
-$q = new FastQueue\RedisQueue(['host' => '127.0.0.1', 'port' => $port]);
+// retry_after 90 and timeout 60: Laravel's shipped defaults, the same on the Laravel side.
+$q = new FastQueue\RedisQueue(['host' => '127.0.0.1', 'port' => $port, 'retry_after' => 90]);
 $w = new FastQueue\Worker($q, function (FastQueue\Job $job) use (&$seen, &$calls) {
     $calls++;
     $i = $job->getData()['i'];
     $seen[$i] = ($seen[$i] ?? 0) + 1;
-}, ['sleep' => 0, 'tries' => 1, 'timeout' => 0, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $prefetch]);
+}, ['sleep' => 0, 'tries' => 1, 'timeout' => 60, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $prefetch]);
 
 $r = bench_redis($port);
 $before = $q->size($queue);                   // connects, as the Laravel side does

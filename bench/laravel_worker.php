@@ -77,7 +77,7 @@ $app->instance('config', new Config([
                 'driver' => 'redis',
                 'connection' => 'default',
                 'queue' => $queue,
-                'retry_after' => 60,
+                'retry_after' => 90,   // Laravel's shipped config/queue.php
                 'block_for' => null,
             ],
         ],
@@ -111,8 +111,9 @@ $worker = new Worker(
     }
 );
 
-// name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty
-$options = new WorkerOptions('default', 0, 512, 0, 0, 1, false, true);
+// name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty. timeout 60 is
+// queue:work's default: an alarm per job, as on the FastQueue side.
+$options = new WorkerOptions('default', 0, 512, 60, 0, 1, false, true);
 
 $r = bench_redis($port);
 $connection = $manager->connection('redis');     // connects; also done the same way on the FastQueue side
