@@ -774,6 +774,10 @@ zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue
 	for (uint32_t i = 0; i < l->count; i++) {
 		fastqueue_args_add_str(&a, l->keys[4 * i + 3]);
 	}
+	/* BLPOP reads 0 as "for ever": a positive wait under a millisecond must not round to it. */
+	if (seconds > 0 && seconds < 0.001) {
+		seconds = 0.001;
+	}
 	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", seconds));
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
 	fastqueue_conn_set_read_timeout(&q->conn, seconds > 0 ? seconds + read_timeout : 0);

@@ -1,5 +1,5 @@
 --TEST--
-With block_for, pop waits on :notify for a job pushed meanwhile, and gives up after block_for
+With block_for, pop waits on :notify for a job pushed meanwhile, and gives up after block_for; one under a millisecond never becomes BLPOP's wait for ever
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -25,6 +25,13 @@ $job = $q2->pop();
 $ms = (hrtime(true) - $t) / 1e6;
 proc_close($bg);
 var_dump($job->getName(), $ms < 4000);
+
+// A block_for under a millisecond is a short wait, not BLPOP's 0 ("for ever").
+$q3 = fq_queue(['queue' => $name, 'block_for' => 0.0001, 'read_timeout' => 3]);
+$t = hrtime(true);
+var_dump($q3->pop());
+$ms = (hrtime(true) - $t) / 1e6;
+echo $ms < 1000 ? "tiny block_for returned at once\n" : "tiny block_for took $ms ms\n";
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('rq005'); ?>
@@ -33,3 +40,5 @@ NULL
 bool(true)
 string(6) "Pushed"
 bool(true)
+NULL
+tiny block_for returned at once
