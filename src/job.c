@@ -215,7 +215,14 @@ PHP_METHOD(FastQueue_Job, attempts)
 PHP_METHOD(FastQueue_Job, maxTries) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "maxTries", sizeof("maxTries") - 1); }
 PHP_METHOD(FastQueue_Job, maxExceptions) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "maxExceptions", sizeof("maxExceptions") - 1); }
 PHP_METHOD(FastQueue_Job, timeout) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "timeout", sizeof("timeout") - 1); }
-PHP_METHOD(FastQueue_Job, retryUntil) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "retryUntil", sizeof("retryUntil") - 1); }
+/* As Laravel's Job::retryUntil(): older payloads carry the same deadline as "timeoutAt". */
+PHP_METHOD(FastQueue_Job, retryUntil)
+{
+	return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "retryUntil", sizeof("retryUntil") - 1);
+	if (Z_TYPE_P(return_value) == IS_NULL && !EG(exception)) {
+		return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "timeoutAt", sizeof("timeoutAt") - 1);
+	}
+}
 
 /* Laravel stores backoff as "1,5,10" (or a bare int); a list is also accepted. */
 PHP_METHOD(FastQueue_Job, backoff)

@@ -70,6 +70,7 @@ typedef struct _fastqueue_worker {
 	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
 	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
 	bool restart_known;           /* restart_seen holds the value at start */
+	double restart_read_at;       /* monotonic time the restart key was last read */
 	bool restart_changed;         /* it differs now */
 	bool running;                 /* inside daemon() or runNextJob() */
 	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
@@ -218,7 +219,9 @@ static void read_limits(fastqueue_worker *w, HashTable *p, job_limits *l)
 {
 	zval *v;
 	l->max_tries = payload_long(p, "maxTries", sizeof("maxTries") - 1, w->opt.tries);
-	l->retry_until = payload_long(p, "retryUntil", sizeof("retryUntil") - 1, 0);
+	/* As Laravel's Job::retryUntil(): older payloads carry the deadline as "timeoutAt". */
+	l->retry_until = payload_long(p, "retryUntil", sizeof("retryUntil") - 1,
+		payload_long(p, "timeoutAt", sizeof("timeoutAt") - 1, 0));
 	l->max_exceptions = payload_long(p, "maxExceptions", sizeof("maxExceptions") - 1, -1);
 	l->timeout = payload_long(p, "timeout", sizeof("timeout") - 1, w->opt.timeout);
 	v = zend_hash_str_find(p, "failOnTimeout", sizeof("failOnTimeout") - 1);
@@ -811,6 +814,7 @@ static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first
 	if (!w->restart_watch) {
 		return;
 	}
+	w->restart_read_at = now_mono();
 	present = fastqueue_reply_string(first, &s, &len);
 	if (!w->restart_known) {
 		/* The value at start could not be read: this one is the baseline. */
@@ -948,6 +952,15 @@ static void poll_restart_key(fastqueue_worker *w)
 		fastqueue_reply_free(r);
 	}
 	fastqueue_args_free(&a);
+}
+
+/* The reserve call reads the restart key; while prefetched jobs keep the worker from
+ * reserving, read it on its own, at most once a second, so a restart is not 31 jobs late. */
+static void watch_restart_between_reserves(fastqueue_worker *w)
+{
+	if (w->restart_watch && w->buf_len > 0 && now_mono() - w->restart_read_at >= 1.0) {
+		poll_restart_key(w);
+	}
 }
 
 /* Laravel's stopIfNecessary, in its order; -1 to go on. */
@@ -1145,6 +1158,7 @@ PHP_METHOD(FastQueue_Worker, daemon)
 			had_job = true;
 			run_job(w, &job);
 			zval_ptr_dtor(&job);
+			watch_restart_between_reserves(w);
 			if (w->opt.rest > 0) {
 				send_acks(w);
 				fastqueue_signals_sleep(w->opt.rest);

@@ -53,6 +53,17 @@ $w = watch(fqw_worker($q, function ($job) use (&$log, $until) {
 }, ['tries' => 5, 'failed_store' => false]), $log);
 var_dump($w->daemon($name));
 echo implode(' ', $log), ' | ', fqw_counts($name), "\n";
+
+// A payload from an older Laravel carries the deadline as "timeoutAt" (8.83's retryUntil() falls
+// back to it): in the past, it fails before it runs, and Job::retryUntil() reports it.
+$log = [];
+$at = time() - 5;
+$q->pushRaw(json_encode(['uuid' => 'u-old', 'displayName' => 'Old', 'job' => 'Old', 'maxTries' => null,
+    'timeout' => null, 'timeoutAt' => $at, 'data' => null, 'id' => 'old1', 'attempts' => 0]));
+$w = watch(fqw_worker($q, function ($job) use (&$log) { $log[] = 'HANDLER RAN'; }, ['tries' => 0, 'failed_store' => false]), $log);
+$w->on('processing', function ($job) use (&$log, $at) { $log[] = 'retryUntil ' . ($job->retryUntil() === $at ? 'is timeoutAt' : var_export($job->retryUntil(), true)); });
+var_dump($w->daemon($name));
+echo implode(' ', $log), ' | ', fqw_counts($name), "\n";
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w010'); ?>
@@ -63,3 +74,5 @@ int(0)
 FAILED(FastQueue\MaxAttemptsExceededException) exception(Late has been attempted too many times or run too long. The job may have previously timed out.) | pending=0 delayed=0 reserved=0
 int(0)
 run#1 FAILED(RuntimeException) | pending=0 delayed=0 reserved=0
+int(0)
+retryUntil is timeoutAt FAILED(FastQueue\MaxAttemptsExceededException) | pending=0 delayed=0 reserved=0
