@@ -903,7 +903,14 @@ static bool fill_buffer(fastqueue_worker *w)
 		hand_back(w, w->buffer + w->buf_head, w->buf_len);
 		w->buf_head = w->buf_len = 0;
 	}
-	if (w->buf_len || reserve(w) == FAILURE || w->buf_len || worker_queue(w)->block_for < 0 || w->restart_changed) {
+	if (w->buf_len) {
+		return false;
+	}
+	if (reserve(w) == FAILURE || w->buf_len) {
+		return false;
+	}
+	/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
+	if (worker_queue(w)->block_for < 0 || w->restart_changed) {
 		return false;
 	}
 	if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
