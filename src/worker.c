@@ -1025,7 +1025,10 @@ static bool should_run(fastqueue_worker *w, zval *queues)
 static void idle_round(fastqueue_worker *w)
 {
 	flush_round(w);
-	fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+	/* stop() from a looping listener: no reason to sleep first (a signal cuts the sleep short). */
+	if (!w->stop_requested) {
+		fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+	}
 	poll_restart_key(w);
 }
 /* }}} */

@@ -40,6 +40,16 @@ foreach ([0, '', null, []] as $value) {
     $w->daemon($name);
 }
 echo fqw_counts($name), "\n";
+
+// A looping listener that stops the worker and skips the round: it returns at once, without
+// sleeping the idle 'sleep' first.
+$q->push('Never');
+$w = fqw_worker($q, fn($job) => print("RAN\n"), ['sleep' => 3, 'stop_when_empty' => false]);
+$w->on('looping', function () use ($w) { $w->stop(0); return false; });
+$t = microtime(true);
+var_dump($w->daemon($name));
+echo microtime(true) - $t < 2 ? "stopped without sleeping\n" : "slept before stopping\n";
+echo fqw_counts($name), "\n";
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w019'); ?>
@@ -58,3 +68,6 @@ ran with looping returning ""
 ran with looping returning null
 ran with looping returning []
 pending=0 delayed=0 reserved=0
+int(0)
+stopped without sleeping
+pending=1 delayed=0 reserved=0
