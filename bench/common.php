@@ -162,3 +162,42 @@ function bench_finish(array $fields, array $problems, array $notes): never
     }
     exit(0);
 }
+
+/**
+ * Times one worker's daemon() over the N jobs and ends the process with its RESULT line:
+ * wall time, the worker's and redis-server's CPU, the machine's other load, then the checks
+ * (each job ran exactly once, the queue's keys are empty, status 0). $tally returns
+ * [$seen, $calls] as the handler recorded them.
+ */
+function bench_measure_and_finish(Redis $r, string $side, string $queue, string $key, int $n,
+    callable $daemon, callable $tally): never
+{
+    $machine0 = bench_machine_cpu();
+    $cpu0 = bench_rusage();
+    $redis0 = bench_redis_cpu($r);
+    $t0 = hrtime(true);
+    $status = $daemon();
+    $t1 = hrtime(true);
+    $redis1 = bench_redis_cpu($r);
+    $cpu1 = bench_rusage();
+    $machine1 = bench_machine_cpu();
+
+    [$seen, $calls] = $tally();
+    $problems = bench_check($r, $key, $seen, $calls, $n, $notes);
+    if ($status !== 0) {
+        $problems[] = "daemon() returned $status, expected 0";
+    }
+    bench_finish([
+        'side' => $side,
+        'queue' => $queue,
+        'n' => $n,
+        'secs' => ($t1 - $t0) / 1e9,
+        'user' => $cpu1[0] - $cpu0[0],
+        'sys' => $cpu1[1] - $cpu0[1],
+        'redis_cpu' => $redis1 - $redis0,
+        'machine_busy' => $machine1[0] - $machine0[0],
+        'steal' => $machine1[1] - $machine0[1],
+        'status' => $status,
+        'rss_kb' => (int) (getrusage()['ru_maxrss'] ?? 0),
+    ], $problems, $notes ?? []);
+}

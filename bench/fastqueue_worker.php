@@ -32,30 +32,5 @@ if ($before !== $n) {
     exit(1);
 }
 
-$machine0 = bench_machine_cpu();
-$cpu0 = bench_rusage();
-$redis0 = bench_redis_cpu($r);
-$t0 = hrtime(true);
-$status = $w->daemon($queue);
-$t1 = hrtime(true);
-$redis1 = bench_redis_cpu($r);
-$cpu1 = bench_rusage();
-$machine1 = bench_machine_cpu();
-
-$problems = bench_check($r, $q->getPrefix() . $q->getQueue($queue), $seen, $calls, $n, $notes);
-if ($status !== 0) {
-    $problems[] = "daemon() returned $status, expected 0";
-}
-bench_finish([
-    'side' => "fq-p$prefetch",
-    'queue' => $queue,
-    'n' => $n,
-    'secs' => ($t1 - $t0) / 1e9,
-    'user' => $cpu1[0] - $cpu0[0],
-    'sys' => $cpu1[1] - $cpu0[1],
-    'redis_cpu' => $redis1 - $redis0,
-    'machine_busy' => $machine1[0] - $machine0[0],
-    'steal' => $machine1[1] - $machine0[1],
-    'status' => $status,
-    'rss_kb' => (int) (getrusage()['ru_maxrss'] ?? 0),
-], $problems, $notes);
+bench_measure_and_finish($r, "fq-p$prefetch", $queue, $q->getPrefix() . $q->getQueue($queue), $n,
+    fn() => $w->daemon($queue), function () use (&$seen, &$calls) { return [$seen, $calls]; });
