@@ -103,7 +103,7 @@ class FastQueueJob extends Job implements JobContract
 
     public function retryUntil()
     {
-        return $this->native->retryUntil() ?? $this->payload()['timeoutAt'] ?? null;
+        return $this->native->retryUntil(); // falls back to timeoutAt, as Laravel's Job does
     }
 
     public function shouldFailOnTimeout()
