@@ -743,6 +743,13 @@ static void flush_round(fastqueue_worker *w)
 	w->buf_head = w->buf_len = 0;
 }
 
+/* How long a job with this timeout may hold its reservation: its timeout (1 s when it has
+ * none, an optimistic guess) plus the watchdog's grace. */
+static double longest_run(fastqueue_worker *w, zend_long timeout)
+{
+	return (double) (timeout > 0 ? timeout : 1) + w->opt.timeout_grace;
+}
+
 /* A prefetched job may start only while its reservation outlasts its run. */
 static bool still_safe(fastqueue_worker *w, buffered_job *b)
 {
@@ -758,7 +765,7 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 	if ((p = fastqueue_job_payload_or_null(job, &why))) {
 		timeout = payload_long(p, "timeout", sizeof("timeout") - 1, timeout);
 	}
-	return now_real() + (double) (timeout > 0 ? timeout : 1) + w->opt.timeout_grace < b->reserved_at + (double) q->retry_after;
+	return now_real() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
 }
 
 /* How many jobs to reserve per round trip. A prefetched job may start only while its
@@ -767,7 +774,7 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 static zend_long usable_prefetch(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	double run = (double) (w->opt.timeout > 0 ? w->opt.timeout : 1) + w->opt.timeout_grace;
+	double run = longest_run(w, w->opt.timeout);
 
 	/* + 1: reservations are counted in whole seconds, so one may already be a second old. */
 	if (w->opt.prefetch == 1 || q->retry_after < 0 || run + 1 < (double) q->retry_after) {
