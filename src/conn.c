@@ -78,8 +78,23 @@ void fastqueue_conn_free(fastqueue_conn *c)
 	memset(&c->opt, 0, sizeof(c->opt));
 }
 
+/* Keeps the first deferred failure for the caller to act on. */
+static void note_deferred_failure(fastqueue_conn *c, bool lost, const char *why)
+{
+	if (!c->deferred_failed) {
+		snprintf(c->deferred_err, sizeof(c->deferred_err), "%s", why);
+	}
+	c->deferred_failed = true;
+	c->deferred_lost = c->deferred_lost || lost;
+}
+
 void fastqueue_conn_close(fastqueue_conn *c)
 {
+	if (c->deferred) {
+		note_deferred_failure(c, true, c->err_kind == FASTQUEUE_ERR_CONNECTION && c->err[0] ? c->err
+			: "the connection closed before their replies were read");
+		c->deferred = 0;
+	}
 	if (c->ctx) {
 		redisFree(CTX(c));
 		c->ctx = NULL;
@@ -337,12 +352,77 @@ zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
 	return SUCCESS;
 }
 
+static bool is_noscript(const fastqueue_conn *c);
+
+/* Reads one reply owed to a deferred command. FAILURE only when the connection is gone. */
+static zend_result read_deferred(fastqueue_conn *c)
+{
+	void *r = NULL;
+
+	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
+		fail_from_context(c, "reading a reply");
+		return FAILURE;
+	}
+	c->deferred--;
+	if (check_reply(c, r) == FAILURE) {
+		if (is_noscript(c)) {
+			/* SCRIPT FLUSH: send the source again from now on. */
+			c->scripts_loaded = 0;
+		}
+		note_deferred_failure(c, false, c->err);
+		if (c->ctx) {
+			/* The command whose reply comes next has not failed. */
+			c->err_kind = FASTQUEUE_ERR_NONE;
+			c->err[0] = '\0';
+		}
+	}
+	freeReplyObject(r);
+	return c->ctx ? SUCCESS : FAILURE;
+}
+
+zend_result fastqueue_conn_drain(fastqueue_conn *c)
+{
+	while (c->deferred) {
+		if (!c->ctx || read_deferred(c) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
+bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost)
+{
+	bool failed = c->deferred_failed;
+	*lost = c->deferred_lost;
+	c->deferred_failed = c->deferred_lost = false;
+	return failed;
+}
+
+zend_result fastqueue_conn_flush(fastqueue_conn *c)
+{
+	int done = 0;
+
+	if (!c->ctx) {
+		return FAILURE;
+	}
+	while (!done) {
+		if (redisBufferWrite(CTX(c), &done) != REDIS_OK) {
+			fail_from_context(c, "sending a command");
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
 zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
 {
 	void *r = NULL;
 	*out = NULL;
 	if (!c->ctx) {
 		/* An earlier failure in the same pipeline already closed it. */
+		return FAILURE;
+	}
+	if (fastqueue_conn_drain(c) == FAILURE) {
 		return FAILURE;
 	}
 	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
@@ -400,6 +480,25 @@ zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script
 		c->scripts_loaded |= (uint64_t) 1 << s->index;
 	}
 	return ok;
+}
+
+zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)
+{
+	if (fastqueue_conn_append(c, a) == FAILURE) {
+		return FAILURE;
+	}
+	c->deferred++;
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_defer_eval(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka)
+{
+	if (fastqueue_conn_append_eval(c, s, numkeys, ka) == FAILURE) {
+		return FAILURE;
+	}
+	c->deferred++;
+	return SUCCESS;
 }
 
 static bool is_noscript(const fastqueue_conn *c)

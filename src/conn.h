@@ -30,6 +30,11 @@ typedef struct _fastqueue_conn {
 	fastqueue_err_kind err_kind;    /* kind of the last error */
 	char err[512];                  /* text of the last error, never the password */
 	uint64_t scripts_loaded;        /* bit per script known to be cached on this connection */
+	uint32_t deferred;              /* replies owed to deferred commands, read before any other */
+	bool deferred_failed;           /* a deferred command failed, or its reply was lost, since the
+	                                 * last fastqueue_conn_deferred_failure() */
+	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
+	char deferred_err[512];         /* text of the first such failure */
 } fastqueue_conn;
 
 /* One command's arguments: a growable argv for hiredis. */
@@ -68,6 +73,21 @@ zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a);
 zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script *script,
 	int numkeys, const fastqueue_args *keys_and_args);
 zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
+
+/* Deferred commands: sent now (fastqueue_conn_flush) or with the next command, never waited
+ * for. Their replies are read, in order, before the reply of any later command; a failure
+ * among them does not fail that command but is kept for fastqueue_conn_deferred_failure(). */
+zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a);
+zend_result fastqueue_conn_defer_eval(fastqueue_conn *c, const fastqueue_script *script,
+	int numkeys, const fastqueue_args *keys_and_args);
+/* Writes what is queued to the socket now, without reading. */
+zend_result fastqueue_conn_flush(fastqueue_conn *c);
+/* Reads the replies still owed to deferred commands. */
+zend_result fastqueue_conn_drain(fastqueue_conn *c);
+static inline uint32_t fastqueue_conn_deferred(const fastqueue_conn *c) { return c->deferred; }
+/* Whether a deferred command failed since the last call (*lost: maybe never ran, as its
+ * connection went away first); the text is in c->deferred_err. Clears the state. */
+bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost);
 
 /* After a WRONGTYPE reply to a command on one key, adds that key to the error text: Redis's
  * own message names none, and an operator must know which key to repair. */

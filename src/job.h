@@ -27,6 +27,9 @@ struct _fastqueue_job {
 	bool released;                /* moved to :delayed */
 	bool failed;                  /* fail() was called */
 	uint32_t queue_index;         /* 1-based place in the worker's queue list */
+	bool uncharged;               /* reserved by a worker as pushed: until it starts, :reserved
+	                               * holds raw, and either form may be there after that */
+	bool started;                 /* the worker marked it started (its attempt charged) */
 	const fastqueue_job_hooks *hooks; /* the running worker's hooks, or NULL */
 	zend_object std;
 };

@@ -721,11 +721,10 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 }
 
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, const fastqueue_ack *acks, uint32_t nacks, fastqueue_reply **out)
+	zend_long count, bool charge, fastqueue_reply **out)
 {
 	fastqueue_args a;
-	char num[5][24];
-	char (*qnum)[12] = nacks ? safe_emalloc(nacks, sizeof(*qnum), 0) : NULL;
+	char num[4][24];
 	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
 	zend_long now = (zend_long) time(NULL);
 	zend_result ok;
@@ -740,16 +739,9 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 	add_long_arg(&a, num[2], sizeof(num[2]), q->migration_batch_size);
 	add_long_arg(&a, num[3], sizeof(num[3]), count);
 	fastqueue_args_add(&a, l->has_restart_key ? "1" : "0", 1);
-	add_long_arg(&a, num[4], sizeof(num[4]), nacks);
-	for (uint32_t i = 0; i < nacks; i++) {
-		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", acks[i].queue));
-		fastqueue_args_add_str(&a, acks[i].reserved);
-	}
+	fastqueue_args_add(&a, charge ? "1" : "0", 1);
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
 	fastqueue_args_free(&a);
-	if (qnum) {
-		efree(qnum);
-	}
 	if (ok == SUCCESS && (fastqueue_reply_array_len(*out) == 0 || (fastqueue_reply_array_len(*out) - 1) % 4 != 0)) {
 		fastqueue_reply_free(*out);
 		*out = NULL;
@@ -758,6 +750,76 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 		return FAILURE;
 	}
 	return ok;
+}
+
+/* Adds the members an ack removes. */
+static void add_ack_members(fastqueue_args *a, const fastqueue_ack *ack)
+{
+	fastqueue_args_add_str(a, ack->copy);
+	if (ack->raw) {
+		fastqueue_args_add_str(a, ack->raw);
+	}
+}
+
+/* One ZREM for each key the acks name, except skip_key (NULL: none). */
+static zend_result defer_acks_except(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n,
+	const zend_string *skip_key)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		fastqueue_args a;
+		zend_result ok;
+		bool seen = false;
+
+		/* A key already sent with an earlier ack, or sent by the caller: nothing more to do. */
+		for (uint32_t j = 0; j < i && !seen; j++) {
+			seen = zend_string_equals(acks[j].key, acks[i].key);
+		}
+		if (seen || (skip_key && zend_string_equals(acks[i].key, skip_key))) {
+			continue;
+		}
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "ZREM", 4);
+		fastqueue_args_add_str(&a, acks[i].key);
+		for (uint32_t j = i; j < n; j++) {
+			if (zend_string_equals(acks[j].key, acks[i].key)) {
+				add_ack_members(&a, &acks[j]);
+			}
+		}
+		ok = fastqueue_conn_defer(&q->conn, &a);
+		fastqueue_args_free(&a);
+		if (ok == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n)
+{
+	return defer_acks_except(q, acks, n, NULL);
+}
+
+zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
+	zend_string *raw, zend_string *copy, const fastqueue_ack *acks, uint32_t nacks)
+{
+	fastqueue_args a;
+	zend_result ok;
+
+	if (defer_acks_except(q, acks, nacks, reserved_key) == FAILURE) {
+		return FAILURE;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, reserved_key);
+	fastqueue_args_add_str(&a, raw);
+	fastqueue_args_add_str(&a, copy);
+	for (uint32_t i = 0; i < nacks; i++) {
+		if (zend_string_equals(acks[i].key, reserved_key)) {
+			add_ack_members(&a, &acks[i]);
+		}
+	}
+	ok = fastqueue_conn_defer_eval(&q->conn, FASTQUEUE_LUA_START, 1, &a);
+	fastqueue_args_free(&a);
+	return ok == SUCCESS ? fastqueue_conn_flush(&q->conn) : FAILURE;
 }
 
 zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
@@ -826,7 +888,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
-	if (fastqueue_queue_reserve(q, &l, 1, NULL, 0, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &l, 1, true, &r) == FAILURE) {
 		goto failed;
 	}
 	/* As Laravel: with block_for, wait for a push once, then try once more. */
@@ -836,7 +898,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && fastqueue_queue_reserve(q, &l, 1, NULL, 0, &r) == FAILURE) {
+		if (announced && fastqueue_queue_reserve(q, &l, 1, true, &r) == FAILURE) {
 			goto failed;
 		}
 	}

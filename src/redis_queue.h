@@ -38,20 +38,33 @@ typedef struct _fastqueue_queue_list {
 	bool has_restart_key;      /* the last key is the restart key */
 } fastqueue_queue_list;
 
-/* A finished job to acknowledge (ZREM from :reserved) in the next reserve call. */
+/* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
+ * key, not a place in a queue list, so it stays valid whatever the worker reserves next. */
 typedef struct _fastqueue_ack {
-	uint32_t queue;            /* 1-based position in the queue list */
-	zend_string *reserved;     /* the reserved copy */
+	zend_string *key;          /* the queue's :reserved key */
+	zend_string *copy;         /* the reserved copy */
+	zend_string *raw;          /* the job as pushed, or NULL: a job reserved uncharged is
+	                            * there in that form when marking it started did not get through */
 } fastqueue_ack;
 
 void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
 	zend_string *const *names, uint32_t count, const zend_string *restart_key);
 void fastqueue_queue_list_free(fastqueue_queue_list *l);
 
-/* One round trip: acknowledges acks, migrates due jobs and reserves up to count jobs from
- * the first non-empty queue. The reply: restart value, then (queue, job, reserved, attempts)*. */
+/* One round trip: migrates due jobs and reserves up to count jobs from the first non-empty
+ * queue, charged (the reserved copy goes to :reserved, as Laravel's pop) or not (the job as
+ * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then
+ * (queue, job, reserved, attempts)*. */
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, const fastqueue_ack *acks, uint32_t nacks, fastqueue_reply **out);
+	zend_long count, bool charge, fastqueue_reply **out);
+
+/* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
+zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);
+
+/* Deferred and sent at once: a job reserved uncharged starts, its reserved copy taking the
+ * place of the job as pushed in reserved_key; carries the acks too. */
+zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
+	zend_string *raw, zend_string *copy, const fastqueue_ack *acks, uint32_t nacks);
 
 /* Waits up to seconds on the :notify lists of all queues at once (BLPOP); *announced when
  * a job was pushed meanwhile. seconds 0 waits until one is. */

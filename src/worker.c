@@ -64,8 +64,10 @@ typedef struct _fastqueue_worker {
 	bool prefetch_warned;         /* said once why prefetch is not used */
 	buffered_job *buffer;         /* prefetched jobs, a FIFO */
 	uint32_t buf_head, buf_len, buf_cap;
-	fastqueue_ack *acks;          /* finished jobs to acknowledge with the next reserve */
-	uint32_t nacks, acks_cap;
+	fastqueue_ack *acks;          /* finished jobs not yet known to be acknowledged: the first
+	                               * acks_sent went out without waiting, the rest go with the
+	                               * next start or reserve */
+	uint32_t nacks, acks_sent, acks_cap;
 	zval current;                 /* the running job, or UNDEF */
 	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
 	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
@@ -77,6 +79,7 @@ typedef struct _fastqueue_worker {
 	bool stop_requested;          /* stop() was called */
 	int stop_status;
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
+	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	bool redis_down;              /* the last Redis call failed: reconnecting */
 	uint32_t redis_failures;      /* failures in a row, for the backoff */
 	zend_long processed, failed, released, exceptions, timeouts;
@@ -151,21 +154,35 @@ static void call_php(zval *callable, zval *args, uint32_t argc, zval *rv)
 	zend_call_function(&fci, &fcc);
 }
 
+/* The TimeoutException our alarm threw into the running job (throw mode): it belongs to the
+ * job, wherever inside it the job was, a listener included. */
+static bool job_timeout_pending(fastqueue_worker *w)
+{
+	return w->timeout_thrown && EG(exception) && instanceof_function(EG(exception)->ce, fastqueue_ce_TimeoutException);
+}
+
 /* Runs the listeners of an event. A listener that throws is reported on stderr and the
  * worker goes on; returns false when a listener returned false (for looping). */
 static bool fire(fastqueue_worker *w, worker_event ev, zval *args, uint32_t argc)
 {
-	zval *cb, rv;
+	zval *cb, rv, listeners;
 	bool go_on = true;
 
 	if (Z_ISUNDEF(w->listeners[ev])) {
 		return true;
 	}
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(w->listeners[ev]), cb) {
+	/* A listener may call on(): it then separates the array, and this walk goes on over the
+	 * one it began with. */
+	ZVAL_COPY(&listeners, &w->listeners[ev]);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(listeners), cb) {
 		call_php(cb, args, argc, &rv);
-		if (unwinding(w)) {
-			zval_ptr_dtor(&rv);
-			return false;
+		if (Z_TYPE(rv) == IS_FALSE) {
+			go_on = false;
+		}
+		zval_ptr_dtor(&rv);
+		if (unwinding(w) || job_timeout_pending(w)) {
+			go_on = false;
+			break;
 		}
 		if (EG(exception)) {
 			char what[64];
@@ -173,11 +190,8 @@ static bool fire(fastqueue_worker *w, worker_event ev, zval *args, uint32_t argc
 			report(what, EG(exception));
 			zend_clear_exception();
 		}
-		if (Z_TYPE(rv) == IS_FALSE) {
-			go_on = false;
-		}
-		zval_ptr_dtor(&rv);
 	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&listeners);
 	return go_on;
 }
 
@@ -260,27 +274,97 @@ static zend_long backoff_for(fastqueue_worker *w, const job_limits *l, zend_long
 }
 /* }}} */
 
-/* {{{ ending a job: ack, fail, release */
+/* {{{ telling Redis that a job started or finished, without waiting for the reply */
+static zend_string *reserved_key(fastqueue_worker *w, fastqueue_job *job)
+{
+	return w->list.keys[4 * (job->queue_index - 1) + 2];
+}
+
 static void add_ack(fastqueue_worker *w, fastqueue_job *job)
 {
+	fastqueue_ack *ack;
+
 	if (w->nacks == w->acks_cap) {
 		w->acks_cap = w->acks_cap ? w->acks_cap * 2 : 16;
 		w->acks = safe_erealloc(w->acks, w->acks_cap, sizeof(*w->acks), 0);
 	}
-	w->acks[w->nacks].queue = job->queue_index;
-	w->acks[w->nacks].reserved = zend_string_copy(job->reserved);
-	w->nacks++;
+	ack = &w->acks[w->nacks++];
+	ack->key = zend_string_copy(reserved_key(w, job));
+	ack->copy = zend_string_copy(job->reserved);
+	ack->raw = job->uncharged && !zend_string_equals(job->raw, job->reserved) ? zend_string_copy(job->raw) : NULL;
 }
 
 static void drop_acks(fastqueue_worker *w, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(w->acks[i].reserved);
+		zend_string_release(w->acks[i].key);
+		zend_string_release(w->acks[i].copy);
+		if (w->acks[i].raw) {
+			zend_string_release(w->acks[i].raw);
+		}
 	}
 	memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
 	w->nacks -= n;
+	w->acks_sent = n > w->acks_sent ? 0 : w->acks_sent - n;
 }
 
+/* Once every reply to what went out without waiting has been read, the acks sent are done
+ * with. Ones lost with a connection go again (removing a member twice does no harm). */
+static void settle_deferred(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	bool lost;
+
+	if (fastqueue_conn_deferred(&q->conn)) {
+		return;
+	}
+	if (fastqueue_conn_deferred_failure(&q->conn, &lost)) {
+		fprintf(stderr, "FastQueue: %s: %s\n", lost
+			? "Redis may not have received the marks of started and finished jobs; acknowledgements are sent again"
+			: "Redis refused to mark a job started or finished", q->conn.deferred_err);
+		fflush(stderr);
+		if (lost) {
+			w->acks_sent = 0;
+			return;
+		}
+	}
+	drop_acks(w, w->acks_sent);
+}
+
+/* Queues the unsent acks to go with the next command. */
+static void defer_acks(fastqueue_worker *w)
+{
+	if (w->acks_sent < w->nacks
+		&& fastqueue_queue_defer_acks(worker_queue(w), w->acks + w->acks_sent, w->nacks - w->acks_sent) == SUCCESS) {
+		w->acks_sent = w->nacks;
+	}
+}
+
+/* A job reserved uncharged starts: its attempt is charged in Redis now, before any of its
+ * code runs, with the acks of the jobs before it, sent without waiting for the reply. Should
+ * the worker die during the job, it comes back with this attempt counted (a job that kills
+ * its worker still runs out of tries); the jobs behind it come back uncharged. */
+static void mark_started(fastqueue_worker *w, fastqueue_job *job)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
+	if (!job->uncharged || job->started) {
+		return;
+	}
+	settle_deferred(w);
+	job->started = true;
+	if (fastqueue_queue_defer_start(q, reserved_key(w, job), job->raw, job->reserved,
+			w->acks + w->acks_sent, w->nacks - w->acks_sent) == FAILURE) {
+		fprintf(stderr, "FastQueue: could not mark job %s started: %s; it runs, but should the worker die "
+			"during it, it comes back with this attempt not counted\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+		return;
+	}
+	w->acks_sent = w->nacks;
+}
+/* }}} */
+
+/* {{{ ending a job: ack, fail, release */
 static void hook_defer_delete(void *ctx, fastqueue_job *job)
 {
 	add_ack((fastqueue_worker *) ctx, job);
@@ -555,6 +639,7 @@ static void on_timeout(void *ctx)
 		fire_job(w, EV_TIMEOUT, &w->current);
 		if (!w->exiting) {
 			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l.timeout);
+			w->timeout_thrown = true;
 		}
 		zend_string_release(name);
 		return;
@@ -575,6 +660,50 @@ static void on_timeout(void *ctx)
 	_exit(1);
 }
 
+/* Fails a job before it runs, with exception e (consumed): not a job it can run. */
+static void fail_unrunnable(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, zval *e)
+{
+	w->exceptions++;
+	fail_job(w, job, e);
+	fire_job_value(w, EV_EXCEPTION, job_zv, e);
+	zval_ptr_dtor(e);
+}
+
+static void payload_exception(zval *out, zend_string *message)
+{
+	zval m;
+
+	object_init_ex(out, fastqueue_ce_PayloadException);
+	ZVAL_STR(&m, message);
+	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	zval_ptr_dtor(&m);
+}
+
+/* The pop script counts attempts only when the payload's "attempts" is a count: else no
+ * limit on tries could ever apply, and the job would be retried for ever. */
+static zend_string *bad_attempts_reason(HashTable *payload)
+{
+	zval *v = zend_hash_str_find(payload, "attempts", sizeof("attempts") - 1);
+	smart_str shown = {0};
+
+	if (!v) {
+		smart_str_appends(&shown, "missing");
+	} else if (Z_TYPE_P(v) == IS_STRING) {
+		smart_str_appendc(&shown, '"');
+		smart_str_appendl(&shown, Z_STRVAL_P(v), MIN(Z_STRLEN_P(v), 40));
+		smart_str_appends(&shown, Z_STRLEN_P(v) > 40 ? "...\"" : "\"");
+	} else if (Z_TYPE_P(v) == IS_ARRAY) {
+		smart_str_appends(&shown, "an array or object");
+	} else {
+		smart_str_append_scalar(&shown, v, 40);
+	}
+	smart_str_0(&shown);
+	zend_string *why = zend_strpprintf(0, "Job payload field \"attempts\" must be a whole number from 0 to "
+		"999999999999999 (or a string of its digits), not %s: its tries could not be counted", ZSTR_VAL(shown.s));
+	smart_str_free(&shown);
+	return why;
+}
+
 static void run_job(fastqueue_worker *w, zval *job_zv)
 {
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
@@ -587,6 +716,8 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	ZVAL_COPY(&w->current, job_zv);
 	job->hooks = &w->hooks;
 	w->processed++;
+	w->timeout_thrown = false;
+	mark_started(w, job);
 	fire_job(w, EV_PROCESSING, job_zv);
 	if (w->exiting) {
 		goto done;
@@ -594,17 +725,13 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	payload = fastqueue_job_payload_or_null(job, &why);
 	if (!payload) {
 		/* Not a job we can run: fail it with the reason, never lose it. */
-		object_init_ex(&e, fastqueue_ce_PayloadException);
-		{
-			zval m;
-			ZVAL_STR_COPY(&m, why);
-			zend_update_property_ex(zend_ce_exception, Z_OBJ(e), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
-			zval_ptr_dtor(&m);
-		}
-		w->exceptions++;
-		fail_job(w, job, &e);
-		fire_job_value(w, EV_EXCEPTION, job_zv, &e);
-		zval_ptr_dtor(&e);
+		payload_exception(&e, zend_string_copy(why));
+		fail_unrunnable(w, job, job_zv, &e);
+		goto done;
+	}
+	if (job->attempts < 0) {
+		payload_exception(&e, bad_attempts_reason(payload));
+		fail_unrunnable(w, job, job_zv, &e);
 		goto done;
 	}
 	read_limits(w, payload, &l);
@@ -612,10 +739,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	if ((l.retry_until && (zend_long) time(NULL) > l.retry_until)
 		|| (!l.retry_until && l.max_tries > 0 && job->attempts > l.max_tries)) {
 		max_attempts_exception(&e, job);
-		w->exceptions++;
-		fail_job(w, job, &e);
-		fire_job_value(w, EV_EXCEPTION, job_zv, &e);
-		zval_ptr_dtor(&e);
+		fail_unrunnable(w, job, job_zv, &e);
 		goto done;
 	}
 
@@ -623,16 +747,8 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	fastqueue_signals_start_job(l.timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
 	t0 = now_mono();
-	zend_try {
-		call_handler(w, job_zv, payload);
-	} zend_catch {
-		/* A fatal error in the job: finished jobs are acknowledged and prefetched ones handed
-		 * back; this one stays reserved and comes back after retry_after, as after kill -9. */
-		fastqueue_signals_end_job();
-		job->hooks = NULL;
-		flush_round(w);
-		zend_bailout();
-	} zend_end_try();
+	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
+	call_handler(w, job_zv, payload);
 	fastqueue_signals_end_job();
 	w->busy += now_mono() - t0;
 
@@ -652,6 +768,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 		fire_job(w, EV_PROCESSED, job_zv);
 	}
 done:
+	w->timeout_thrown = false;
 	job->hooks = NULL;
 	zval_ptr_dtor(&w->current);
 	ZVAL_UNDEF(&w->current);
@@ -696,7 +813,8 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
 		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
 		fastqueue_args_add_str(&a, job->raw);
-		fastqueue_args_add_str(&a, job->reserved);
+		/* Its member in :reserved: the job as pushed, as it never started. */
+		fastqueue_args_add_str(&a, job->uncharged && !job->started ? job->raw : job->reserved);
 	}
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_REQUEUE, (int) (4 * w->list.count), &a, &r);
 	fastqueue_reply_free(r);
@@ -712,24 +830,22 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 	return ok;
 }
 
-/* Sends the pending acknowledgements now (a reserve of nothing) rather than with the next
- * reserve, when none is coming soon. */
+/* Sends the pending acknowledgements now and reads every reply still owed, rather than
+ * leaving them to the next reserve, when none is coming soon. */
 static void send_acks(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	fastqueue_reply *r;
 
-	if (!w->list_ready || !w->nacks) {
+	if (!w->nacks && !fastqueue_conn_deferred(&q->conn)) {
 		return;
 	}
-	if (fastqueue_queue_reserve(q, &w->list, 0, w->acks, w->nacks, &r) == SUCCESS) {
-		fastqueue_reply_free(r);
-		drop_acks(w, w->nacks);
-	} else {
+	defer_acks(w);
+	if (fastqueue_conn_drain(&q->conn) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
 			w->nacks, q->conn.err);
 		fflush(stderr);
 	}
+	settle_deferred(w);
 }
 
 /* Sends the pending acknowledgements and hands back the buffer: nothing of ours stays reserved. */
@@ -835,22 +951,24 @@ static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first
 	}
 }
 
-/* One reserve round trip; the jobs go to the buffer. FAILURE: Redis failed (reported). */
+/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer,
+ * reserved uncharged. FAILURE: Redis failed (reported). */
 static zend_result reserve(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_reply *r;
-	uint32_t acks = w->nacks;
 	size_t n;
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
 	double at = (double) time(NULL);
 
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, w->acks, acks, &r) == FAILURE) {
+	defer_acks(w);
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, &r) == FAILURE) {
+		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
 	}
+	settle_deferred(w);
 	redis_ok(w);
-	drop_acks(w, acks);
 	note_restart_value(w, fastqueue_reply_array_at(r, 0));
 	n = fastqueue_reply_array_len(r);
 	for (size_t i = 1; i + 3 < n; i += 4) {
@@ -867,6 +985,7 @@ static zend_result reserve(fastqueue_worker *w)
 		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1],
 			zend_string_init(raw, raw_len, 0), zend_string_init(res, res_len, 0), attempts);
 		Z_FASTQUEUE_JOB_P(&job)->queue_index = (uint32_t) qi;
+		Z_FASTQUEUE_JOB_P(&job)->uncharged = true;
 		buffer_push(w, &job, at);
 	}
 	fastqueue_reply_free(r);
@@ -1139,33 +1258,25 @@ static void read_restart_baseline(fastqueue_worker *w)
 }
 /* }}} */
 
-PHP_METHOD(FastQueue_Worker, daemon)
+/* {{{ the loops, each run under one guard against fatal errors */
+typedef struct _daemon_run {
+	zval queues;                  /* the queue list as given, for looping listeners */
+	int status;                   /* the exit status, -1 while running */
+} daemon_run;
+
+static void daemon_loop(fastqueue_worker *w, void *arg)
 {
-	zend_string *queues = NULL;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	zval queues_zv, job, status_zv;
-	double started;
-	int status = -1;
+	daemon_run *run = arg;
+	zval job;
+	double started = now_mono();
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR(queues)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (begin_run(w, queues) == FAILURE) {
-		RETURN_THROWS();
-	}
-	ZVAL_STR(&queues_zv, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
-	read_restart_baseline(w);
-	started = now_mono();
-
-	while (status < 0 && !w->exiting) {
+	while (run->status < 0 && !w->exiting) {
 		bool waited, had_job = false;
-		if (!should_run(w, &queues_zv)) {
+		if (!should_run(w, &run->queues)) {
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			status = stop_status(w, started, false);
+			run->status = stop_status(w, started, false);
 			continue;
 		}
 		waited = fill_buffer(w);
@@ -1184,29 +1295,51 @@ PHP_METHOD(FastQueue_Worker, daemon)
 			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 			fastqueue_signals_sleep(w->opt.sleep);
 		}
-		status = stop_status(w, started, had_job || w->redis_failures);
+		run->status = stop_status(w, started, had_job || w->redis_failures);
 	}
-	if (w->exiting) {
-		end_run(w);
-		zval_ptr_dtor(&queues_zv);
-		RETURN_THROWS();
-	}
-	end_run(w);
-	zval_ptr_dtor(&queues_zv);
-	ZVAL_LONG(&status_zv, status);
-	fire(w, EV_STOPPING, &status_zv, 1);
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	RETURN_LONG(status);
 }
 
-PHP_METHOD(FastQueue_Worker, runNextJob)
+static void next_job(fastqueue_worker *w, void *arg)
+{
+	bool *ran = arg;
+	zval job;
+	bool waited = fill_buffer(w);
+
+	if (take_job(w, &job)) {
+		run_job(w, &job);
+		zval_ptr_dtor(&job);
+		*ran = true;
+	} else if (!waited && !w->redis_failures) {
+		fastqueue_signals_sleep(w->opt.sleep);
+	}
+}
+
+/* Runs body; a fatal error in a job or in a listener (which bails out past every frame)
+ * first leaves nothing of ours behind: finished jobs acknowledged, prefetched ones handed
+ * back, the handlers and timer as they were. The job that was running stays reserved and
+ * comes back after retry_after with this attempt counted, as after kill -9. Only w, body and
+ * arg are used after the longjmp, and none of them changes in between. */
+static void run_guarded(fastqueue_worker *w, void (*body)(fastqueue_worker *, void *), void *arg)
+{
+	zend_try {
+		body(w, arg);
+	} zend_catch {
+		fastqueue_signals_end_job();
+		if (!Z_ISUNDEF(w->current)) {
+			Z_FASTQUEUE_JOB_P(&w->current)->hooks = NULL;
+		}
+		end_run(w);
+		zend_bailout();
+	} zend_end_try();
+}
+/* }}} */
+
+PHP_METHOD(FastQueue_Worker, daemon)
 {
 	zend_string *queues = NULL;
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	zval job;
-	bool waited, ran = false;
+	daemon_run run;
+	zval status_zv;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
@@ -1216,14 +1349,38 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 	if (begin_run(w, queues) == FAILURE) {
 		RETURN_THROWS();
 	}
-	waited = fill_buffer(w);
-	if (take_job(w, &job)) {
-		run_job(w, &job);
-		zval_ptr_dtor(&job);
-		ran = true;
-	} else if (!waited && !w->redis_failures) {
-		fastqueue_signals_sleep(w->opt.sleep);
+	ZVAL_STR(&run.queues, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
+	run.status = -1;
+	read_restart_baseline(w);
+	run_guarded(w, daemon_loop, &run);
+	end_run(w);
+	zval_ptr_dtor(&run.queues);
+	if (w->exiting) {
+		RETURN_THROWS();
 	}
+	ZVAL_LONG(&status_zv, run.status);
+	fire(w, EV_STOPPING, &status_zv, 1);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(run.status);
+}
+
+PHP_METHOD(FastQueue_Worker, runNextJob)
+{
+	zend_string *queues = NULL;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	bool ran = false;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR(queues)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (begin_run(w, queues) == FAILURE) {
+		RETURN_THROWS();
+	}
+	run_guarded(w, next_job, &ran);
 	end_run(w);
 	if (EG(exception)) {
 		RETURN_THROWS();
@@ -1308,6 +1465,8 @@ PHP_METHOD(FastQueue_Worker, on)
 	if (Z_ISUNDEF(w->listeners[ev])) {
 		array_init(&w->listeners[ev]);
 	}
+	/* fire() may be walking this array: add to a copy of it then. */
+	SEPARATE_ARRAY(&w->listeners[ev]);
 	Z_TRY_ADDREF_P(listener);
 	add_next_index_zval(&w->listeners[ev], listener);
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));

@@ -1,10 +1,15 @@
--- Reserves jobs for one worker round in one round trip: first acknowledges finished jobs
--- (ZREM of their reserved copies), then visits the queues in priority order, moving each
--- one's due jobs onto it, and reserves up to ARGV[5] jobs from the first queue that has any.
+-- Reserves jobs for one worker round in one round trip: visits the queues in priority
+-- order, moving each one's due delayed jobs onto its tail and its expired reservations back
+-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.
 -- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its
 -- top-level "attempts" changed (never re-encoded; a numeric string "2" becomes 3, as in
 -- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so
 -- the worker can fail it with a reason.
+-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,
+-- and the worker swaps in the reserved copy when the job starts. So a job that never started
+-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves
+-- members back verbatim). Members of one call are scored until.000, until.001, ... so that
+-- expired reservations come back in the order they were reserved.
 -- KEYS[4i-3] queue i (list)
 -- KEYS[4i-2] queue i :delayed (zset, score = available at)
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
@@ -14,9 +19,9 @@
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
 -- ARGV[4] migration batch size, -1 for all due jobs
--- ARGV[5] how many jobs to reserve at most
+-- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)
 -- ARGV[6] 1 when the last key is a restart key to read, else 0
--- ARGV[7] how many acknowledgements follow, then for each: queue number, reserved copy
+-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
 -- Returns: the restart key's value (or false), then for each job reserved: queue number,
 -- job, reserved copy, attempts (-1 when unknown).
 
@@ -28,13 +33,24 @@ local function wrong_type(key, kind)
     end
 end
 
-local function migrate(from, to, notify, now, limit)
-    local due
+local function due_members(from, now, limit)
     if limit > 0 then
-        due = redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
-    else
-        due = redis.call('zrangebyscore', from, '-inf', now)
+        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
     end
+    return redis.call('zrangebyscore', from, '-inf', now)
+end
+
+local function push_notifications(key, count)
+    local ones = {}
+    for j = 1, count do
+        ones[j] = 1
+    end
+    redis.call('rpush', key, unpack(ones))
+end
+
+-- Due delayed jobs go to the tail, as if pushed now (Laravel's migration).
+local function migrate_delayed(from, to, notify_key, now, limit)
+    local due = due_members(from, now, limit)
     if #due == 0 then
         return
     end
@@ -42,11 +58,26 @@ local function migrate(from, to, notify, now, limit)
     for i = 1, #due, 100 do
         local last = math.min(i + 99, #due)
         redis.call('rpush', to, unpack(due, i, last))
-        local ones = {}
-        for j = i, last do
-            ones[#ones + 1] = 1
+        push_notifications(notify_key, last - i + 1)
+    end
+end
+
+-- Expired reservations go back to the head, first reserved first: they were taken from the
+-- head, and a job that never started keeps its place before jobs pushed after it.
+local function migrate_expired(from, to, notify_key, now, limit)
+    local due = due_members(from, now, limit)
+    if #due == 0 then
+        return
+    end
+    redis.call('zremrangebyrank', from, 0, #due - 1)
+    for last = #due, 1, -100 do
+        local first = math.max(last - 99, 1)
+        local chunk = {}
+        for j = last, first, -1 do
+            chunk[#chunk + 1] = due[j]
         end
-        redis.call('rpush', notify, unpack(ones))
+        redis.call('lpush', to, unpack(chunk))
+        push_notifications(notify_key, last - first + 1)
     end
 end
 
@@ -130,20 +161,8 @@ local function reserve_copy(job)
 end
 
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
-local want = tonumber(ARGV[5])
+local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
 local nqueues = math.floor(#KEYS / 4)
-
--- Acknowledgements: each reserved copy leaves its queue's :reserved set.
-local acks = tonumber(ARGV[7])
-for i = 1, acks do
-    local q = tonumber(ARGV[6 + 2 * i])
-    local reserved_key = KEYS[4 * q - 1]
-    local bad = wrong_type(reserved_key, 'zset')
-    if bad then
-        return bad
-    end
-    redis.call('zrem', reserved_key, ARGV[7 + 2 * i])
-end
 
 local out = {false}
 if ARGV[6] == '1' then
@@ -157,17 +176,21 @@ for q = 1, nqueues do
     if bad then
         return bad
     end
-    migrate(delayed, queue, notify, now, batch)
+    migrate_delayed(delayed, queue, notify, now, batch)
     if ARGV[3] == '1' then
-        migrate(reserved, queue, notify, now, batch)
+        migrate_expired(reserved, queue, notify, now, batch)
     end
-    for _ = 1, want do
+    for slot = 0, want - 1 do
         local job = redis.call('lpop', queue)
         if not job then
             break
         end
         local copy, attempts = reserve_copy(job)
-        redis.call('zadd', reserved, until_, copy)
+        if charge then
+            redis.call('zadd', reserved, until_, copy)
+        else
+            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)
+        end
         redis.call('lpop', notify)
         out[#out + 1] = q
         out[#out + 1] = job

@@ -63,4 +63,4 @@ clear: RedisException WRONGTYPE
   clear: ok
 int(2)
 int(1)
-d1 r1 none 
+r1 d1 none

@@ -1,5 +1,5 @@
 --TEST--
-Worker round trips: one script call per job with prefetch 1, one per 32 jobs with prefetch 32; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
+Worker round trips: one reserve call per job with prefetch 1, one per 32 jobs with prefetch 32, plus one start mark per job sent without waiting; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -21,8 +21,9 @@ function drain(array $qopts, array $wopts): void
     fq_clean($name);
     $q = fq_queue(['queue' => $name] + $qopts);
     $q->bulk(array_fill(0, $n, 'J'));
-    $q->push('Warm');
-    $q->pop()->delete();        // loads the script, so no NOSCRIPT/EVAL below
+    $q->push('Warm', '', $name . '-warm');
+    // Loads both scripts (reserve and start), so no NOSCRIPT/EVAL below.
+    fqw_worker($q, fn() => null)->daemon($name . '-warm');
     $ran = 0;
     $w = fqw_worker($q, function () use (&$ran) { $ran++; }, $wopts);
     $raw->cmd('CONFIG', 'RESETSTAT');
@@ -30,8 +31,10 @@ function drain(array $qopts, array $wopts): void
     $stats = $raw->cmd('INFO', 'commandstats');
     preg_match_all('/^cmdstat_([a-z|]+):calls=(\d+)/m', $stats, $m);
     $calls = array_combine($m[1], array_map('intval', $m[2]));
-    echo json_encode($qopts + $wopts), ": status $status, ran $ran, script calls ", $calls['evalsha'] ?? 0,
-        ", eval ", $calls['eval'] ?? 0, ", requeue-sized work: lpush ", $calls['lpush'] ?? 0, ", ", fqw_counts($name), "\n";
+    // ZSCORE runs only inside the start script: one per job marked started.
+    $starts = $calls['zscore'] ?? 0;
+    echo json_encode($qopts + $wopts), ": status $status, ran $ran, reserve calls ", ($calls['evalsha'] ?? 0) - $starts,
+        ", start marks $starts, eval ", $calls['eval'] ?? 0, ", requeue-sized work: lpush ", $calls['lpush'] ?? 0, ", ", fqw_counts($name), "\n";
 }
 
 // n jobs + the call that finds the queue empty (and carries the last acknowledgement).
@@ -40,9 +43,9 @@ drain([], ['prefetch' => 32]);
 drain(['retry_after' => 90], ['prefetch' => 32]);
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w036'); ?>
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w036'); fq_clean('w036-warm'); } ?>
 --EXPECT--
-{"prefetch":1}: status 0, ran 64, script calls 65, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"prefetch":1}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
 FastQueue: prefetch 32 unused: a prefetched job must be able to finish before its reservation ends, and timeout (60 s) + timeout_grace (1.0 s) leaves no room in retry_after (60 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
-{"prefetch":32}: status 0, ran 64, script calls 65, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
-{"retry_after":90,"prefetch":32}: status 0, ran 64, script calls 3, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"prefetch":32}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"retry_after":90,"prefetch":32}: status 0, ran 64, reserve calls 3, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0

@@ -52,9 +52,9 @@ pending [next:0] reserved [slow:1] delayed []
 reservation expired
 status 0
 looping
-start next attempts=1
 start slow attempts=2
+start next attempts=1
 event stopping 0
 daemon returned 0
 pending [] reserved [] delayed []
-failed: 
+failed:

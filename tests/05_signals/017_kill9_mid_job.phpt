@@ -40,10 +40,10 @@ pending [next:0] reserved [victim:1] delayed []
 reservation expired
 status 0
 looping
-start next attempts=1
-end next
 start victim attempts=2
 end victim
+start next attempts=1
+end next
 event stopping 0
 daemon returned 0
 pending [] reserved [] delayed []

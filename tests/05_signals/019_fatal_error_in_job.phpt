@@ -69,14 +69,14 @@ sg019a: reservation expired
 sg019b: reservation expired
 status 0
 looping
-start memory-next attempts=1
-end memory-next
 start memory attempts=2
 end memory
-start compile-next attempts=1
-end compile-next
+start memory-next attempts=1
+end memory-next
 start compile attempts=2
 end compile
+start compile-next attempts=1
+end compile-next
 event stopping 0
 daemon returned 0
 sg019a: pending [] reserved [] delayed []

@@ -40,10 +40,10 @@ pending [next:0] reserved [quitter:1] delayed []
 reservation expired
 status 0
 looping
-start next attempts=1
-end next
 start quitter attempts=2
 end quitter
+start next attempts=1
+end next
 event stopping 0
 daemon returned 0
 pending [] reserved [] delayed []

@@ -34,7 +34,7 @@ echo $now === array_slice($pushed, 1) ? "the queue holds j2..j6 exactly as pushe
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('sg022'); ?>
 --EXPECT--
 j1 started
-pending [j5:0 j6:0] reserved [j1:1 j2:1 j3:1 j4:1] delayed []
+pending [j5:0 j6:0] reserved [j1:1 j2:0 j3:0 j4:0] delayed []
 status 0
 looping
 start j1 attempts=1
