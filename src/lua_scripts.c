@@ -44,7 +44,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[2], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		875, 1},
-	{"pop", "51a4675acb306b2542243c2d3bb02cecc331e61f",
+	{"pop", "7770d5c17fda6060acd16916ddbb0f1392cd19c3",
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"
 		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
@@ -156,8 +156,9 @@ const fastqueue_script fastqueue_scripts[] = {
 		"                end\n"
 		"            end\n"
 		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n"
+		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n"
 		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n"
-		"                if a and #digits <= 15 then\n"
+		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n"
 		"                    return b - #digits + 1, b, digits\n"
 		"                end\n"
 		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n"
@@ -249,7 +250,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"return out\n",
-		8025, 2},
+		8141, 2},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -378,7 +378,9 @@ static int find_top_attempts(const char *s, size_t n, size_t *from, size_t *to)
 					quoted = k < n && s[k] == '"';
 					*from = k;
 					for (k += quoted, d = k; k < n && isdigit((unsigned char) s[k]); k++);
-					if (k == d || (quoted && (k == n || s[k] != '"'))) {
+					/* Digits that end the number, not the start of 1.5 or 1e3. */
+					if (k == d || (quoted && (k == n || s[k] != '"'))
+						|| (!quoted && k < n && (s[k] == '.' || s[k] == 'e' || s[k] == 'E'))) {
 						return -1;
 					}
 					*to = k + quoted;

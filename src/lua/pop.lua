@@ -109,8 +109,9 @@ local function find_attempts(s)
                 end
             end
             if depth == 1 and j - i == 9 and string.sub(s, i, j) == '"attempts"' then
+                -- Digits that end the number: not the start of 1.5 or 1e3.
                 local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
-                if a and #digits <= 15 then
+                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
                     return b - #digits + 1, b, digits
                 end
                 -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
