@@ -1225,6 +1225,10 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 		fastqueue_signals_sleep(w->opt.sleep);
 	}
 	end_run(w);
+	/* A quit signal ends a daemon() run; here it was only held back until the job was done
+	 * and acknowledged. Unlike daemon() the caller cannot tell, so it goes to the caller's
+	 * disposition now: SIG_DFL ends the process, a pcntl handler runs, SIG_IGN ignores it. */
+	fastqueue_signals_raise_deferred_quit();
 	if (EG(exception)) {
 		RETURN_THROWS();
 	}
