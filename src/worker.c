@@ -1060,6 +1060,13 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 		zend_throw_error(NULL, "FastQueue\\Worker is already running");
 		return FAILURE;
 	}
+	/* Another worker's run (this one is inside its job or a listener): one set of handlers and
+	 * one alarm per process, and ours would take them from it and give back the wrong ones. */
+	if (fastqueue_signals.installed) {
+		zend_throw_error(NULL, "FastQueue\\Worker::%s() cannot run inside a job or listener of another running worker "
+			"(signal handlers and the job alarm are per process)", get_active_function_name());
+		return FAILURE;
+	}
 	names = safe_emalloc((size_t) (end - p) / 2 + 1, sizeof(*names), 0);
 	while (p <= end) {
 		const char *comma = memchr(p, ',', end - p);
