@@ -535,6 +535,7 @@ static void call_handler(fastqueue_worker *w, zval *job_zv, HashTable *payload)
 }
 
 static void flush_round(fastqueue_worker *w);
+static void end_run(fastqueue_worker *w);
 
 /* At the job's timeout, at a safe point (signals.c calls this from the VM interrupt). */
 static void on_timeout(void *ctx)
@@ -630,7 +631,9 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 		 * back; this one stays reserved and comes back after retry_after, as after kill -9. */
 		fastqueue_signals_end_job();
 		job->hooks = NULL;
-		flush_round(w);
+		/* The run ends here too: shutdown code must find the caller's signal dispositions and
+		 * timer, and the worker not running. */
+		end_run(w);
 		zend_bailout();
 	} zend_end_try();
 	fastqueue_signals_end_job();
