@@ -12,6 +12,7 @@
 #include "src/redis_queue.h"
 #include "src/job.h"
 #include "src/worker.h"
+#include "src/signals.h"
 #include "fastqueue_arginfo.h"
 
 zend_class_entry *fastqueue_ce_Exception;
@@ -48,6 +49,16 @@ PHP_MINIT_FUNCTION(fastqueue)
 	return SUCCESS;
 }
 
+/* A run cut short by a bailout outside a job (a fatal error in a listener) leaves our handlers
+ * in place: put back the caller's before the next request, or the end of the process. */
+PHP_RSHUTDOWN_FUNCTION(fastqueue)
+{
+	(void) type;
+	(void) module_number;
+	fastqueue_signals_restore();
+	return SUCCESS;
+}
+
 PHP_MINFO_FUNCTION(fastqueue)
 {
 	(void) zend_module;
@@ -73,9 +84,9 @@ zend_module_entry fastqueue_module_entry = {
 	"fastqueue",
 	NULL,                       /* functions: the API is classes only */
 	PHP_MINIT(fastqueue),
-	NULL,
-	NULL,
-	NULL,
+	NULL,                       /* MSHUTDOWN */
+	NULL,                       /* RINIT */
+	PHP_RSHUTDOWN(fastqueue),
 	PHP_MINFO(fastqueue),
 	PHP_FASTQUEUE_VERSION,
 	STANDARD_MODULE_PROPERTIES

@@ -14,6 +14,10 @@ static const int handled[] = {SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGALR
 #define HANDLED_COUNT (sizeof(handled) / sizeof(handled[0]))
 static struct sigaction previous[HANDLED_COUNT];
 static struct itimerval previous_timer;
+static struct timespec previous_timer_saved;   /* CLOCK_MONOTONIC when it was saved */
+/* Which quit signals arrived during the run, one flag each: a handler never writes another
+ * signal's flag, so none is lost when one handler interrupts another. */
+static volatile sig_atomic_t quit_received[HANDLED_COUNT];
 
 /* What the watchdog needs, prepared before the job starts so the handler only reads it. */
 static struct {
@@ -49,6 +53,11 @@ static void on_signal(int signo)
 		case SIGTERM:
 		case SIGINT:
 		case SIGQUIT:
+			for (size_t i = 0; i < HANDLED_COUNT; i++) {
+				if (handled[i] == signo) {
+					quit_received[i] = 1;
+				}
+			}
 			fastqueue_signals.quit = 1;
 			break;
 		case SIGUSR2:
@@ -98,10 +107,25 @@ void fastqueue_signals_minit(void)
 void fastqueue_signals_install(void)
 {
 	struct sigaction sa;
+	struct itimerval off;
 
 	if (fastqueue_signals.installed) {
 		return;
 	}
+	/* Flags first: a signal that arrives once its handler is in place must not be wiped. One
+	 * that comes before still finds the previous disposition, as it would without us. */
+	fastqueue_signals.quit = 0;
+	fastqueue_signals.paused = 0;
+	fastqueue_signals.timed_out = 0;
+	fastqueue_signals.in_job = 0;
+	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		quit_received[i] = 0;
+	}
+	/* The caller's timer is set aside for the run (jobs need ITIMER_REAL) and saved in the same
+	 * call that stops it, so it cannot fire in between; restore re-arms what is left of it. */
+	memset(&off, 0, sizeof(off));
+	setitimer(ITIMER_REAL, &off, &previous_timer);
+	clock_gettime(CLOCK_MONOTONIC, &previous_timer_saved);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -113,12 +137,30 @@ void fastqueue_signals_install(void)
 		sa.sa_flags = handled[i] == SIGALRM ? 0 : SA_RESTART;
 		sigaction(handled[i], &sa, &previous[i]);
 	}
-	getitimer(ITIMER_REAL, &previous_timer);
-	fastqueue_signals.quit = 0;
-	fastqueue_signals.paused = 0;
-	fastqueue_signals.timed_out = 0;
-	fastqueue_signals.in_job = 0;
 	fastqueue_signals.installed = 1;
+}
+
+/* The caller's timer as it would be now had it run on during the run: its time left less the
+ * time since it was saved, at once (1 us; 0 would disarm it) when that is past; same interval. */
+static void rearm_previous_timer(void)
+{
+	struct itimerval t = previous_timer;
+	struct timespec now;
+	int64_t left_us, elapsed_us;
+
+	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) {
+		return;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	elapsed_us = (int64_t) (now.tv_sec - previous_timer_saved.tv_sec) * 1000000
+		+ (now.tv_nsec - previous_timer_saved.tv_nsec) / 1000;
+	left_us = (int64_t) t.it_value.tv_sec * 1000000 + t.it_value.tv_usec - elapsed_us;
+	if (left_us <= 0) {
+		left_us = 1;
+	}
+	t.it_value.tv_sec = (time_t) (left_us / 1000000);
+	t.it_value.tv_usec = (suseconds_t) (left_us % 1000000);
+	setitimer(ITIMER_REAL, &t, NULL);
 }
 
 void fastqueue_signals_restore(void)
@@ -130,8 +172,19 @@ void fastqueue_signals_restore(void)
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
 		sigaction(handled[i], &previous[i], NULL);
 	}
-	setitimer(ITIMER_REAL, &previous_timer, NULL);
+	rearm_previous_timer();
 	fastqueue_signals.installed = 0;
+}
+
+void fastqueue_signals_raise_deferred_quit(void)
+{
+	/* Read once the previous dispositions are back: a signal after that went to them already. */
+	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		if (quit_received[i]) {
+			quit_received[i] = 0;
+			raise(handled[i]);
+		}
+	}
 }
 
 void fastqueue_signals_start_job(zend_long seconds, double grace, const char *job_name,

@@ -22,9 +22,14 @@ typedef void (*fastqueue_timeout_callback)(void *ctx);
 
 void fastqueue_signals_minit(void);
 
-/* Installs the worker's handlers, keeping the previous dispositions to restore. */
+/* Installs the worker's handlers, keeping the previous dispositions to restore; the caller's
+ * ITIMER_REAL timer is stopped for the run. */
 void fastqueue_signals_install(void);
+/* Puts back the previous dispositions, and the caller's timer with the time it has left. */
 void fastqueue_signals_restore(void);
+/* After restore: raises again each quit signal (SIGTERM, SIGINT, SIGQUIT) that arrived during
+ * the run, so the disposition found before handles it (SIG_DFL ends the process). */
+void fastqueue_signals_raise_deferred_quit(void);
 
 /* Starts the job's alarm: after seconds, timed_out is set and cb runs at the next safe point;
  * if the job reaches none within grace seconds after that, the process ends with status 1. */

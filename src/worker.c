@@ -1179,6 +1179,13 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 		zend_throw_error(NULL, "FastQueue\\Worker is already running");
 		return FAILURE;
 	}
+	/* Another worker's run (this one is inside its job or a listener): one set of handlers and
+	 * one alarm per process, and ours would take them from it and give back the wrong ones. */
+	if (fastqueue_signals.installed) {
+		zend_throw_error(NULL, "FastQueue\\Worker::%s() cannot run inside a job or listener of another running worker "
+			"(signal handlers and the job alarm are per process)", get_active_function_name());
+		return FAILURE;
+	}
 	names = safe_emalloc((size_t) (end - p) / 2 + 1, sizeof(*names), 0);
 	while (p <= end) {
 		const char *comma = memchr(p, ',', end - p);
@@ -1382,6 +1389,10 @@ PHP_METHOD(FastQueue_Worker, runNextJob)
 	}
 	run_guarded(w, next_job, &ran);
 	end_run(w);
+	/* A quit signal ends a daemon() run; here it was only held back until the job was done
+	 * and acknowledged. Unlike daemon() the caller cannot tell, so it goes to the caller's
+	 * disposition now: SIG_DFL ends the process, a pcntl handler runs, SIG_IGN ignores it. */
+	fastqueue_signals_raise_deferred_quit();
 	if (EG(exception)) {
 		RETURN_THROWS();
 	}
