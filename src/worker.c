@@ -75,7 +75,7 @@ typedef struct _fastqueue_worker {
 	bool running;                 /* inside daemon() or runNextJob() */
 	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
 	bool stop_requested;          /* stop() was called */
-	int stop_status;
+	int stop_status;              /* its status, 0-255 */
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
 	bool redis_down;              /* the last Redis call failed: reconnecting */
 	uint32_t redis_failures;      /* failures in a row, for the backoff */
@@ -977,17 +977,25 @@ static void watch_restart_between_reserves(fastqueue_worker *w)
 	}
 }
 
-/* Laravel's stopIfNecessary, in its order; -1 to go on. */
-static int stop_status(fastqueue_worker *w, double started, bool had_job)
+/* Laravel's stopIfNecessary, in its order: true when the run ends, with its exit status in
+ * *status. "Go on" is the false answer, never a status value, so no status stop() was given
+ * can be mistaken for it. */
+static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *status)
 {
-	if (w->stop_requested) return w->stop_status;
-	if (fastqueue_signals.quit) return 0;
-	if (memory_exceeded(w)) return 12;
-	if (w->restart_changed) return 0;
-	if (w->opt.stop_when_empty && !had_job) return 0;
-	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return 0;
-	if (w->opt.max_jobs && w->processed >= w->opt.max_jobs) return 0;
-	return -1;
+	if (w->stop_requested) {
+		*status = w->stop_status;
+		return true;
+	}
+	*status = 0;
+	if (fastqueue_signals.quit) return true;
+	if (memory_exceeded(w)) {
+		*status = 12;
+		return true;
+	}
+	if (w->restart_changed) return true;
+	if (w->opt.stop_when_empty && !had_job) return true;
+	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return true;
+	return w->opt.max_jobs && w->processed >= w->opt.max_jobs;
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -1145,7 +1153,8 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	zval queues_zv, job, status_zv;
 	double started;
-	int status = -1;
+	int status = 0;
+	bool stop = false;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
@@ -1159,13 +1168,13 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	read_restart_baseline(w);
 	started = now_mono();
 
-	while (status < 0 && !w->exiting) {
+	while (!stop && !w->exiting) {
 		bool waited, had_job = false;
 		if (!should_run(w, &queues_zv)) {
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			status = stop_status(w, started, false);
+			stop = should_stop(w, started, false, &status);
 			continue;
 		}
 		waited = fill_buffer(w);
@@ -1184,7 +1193,7 @@ PHP_METHOD(FastQueue_Worker, daemon)
 			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 			fastqueue_signals_sleep(w->opt.sleep);
 		}
-		status = stop_status(w, started, had_job || w->redis_failures);
+		stop = should_stop(w, started, had_job || w->redis_failures, &status);
 	}
 	if (w->exiting) {
 		end_run(w);
@@ -1240,6 +1249,11 @@ PHP_METHOD(FastQueue_Worker, stop)
 	ZEND_PARSE_PARAMETERS_END();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	(void) return_value;
+	/* daemon() returns it as the process's exit status: only 0-255 survive exit(). */
+	if (status < 0 || status > 255) {
+		zend_argument_value_error(1, "must be between 0 and 255");
+		RETURN_THROWS();
+	}
 	w->stop_requested = true;
 	w->stop_status = (int) status;
 }
