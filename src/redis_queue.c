@@ -74,7 +74,7 @@ static double now_seconds(void)
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
-	fastqueue_args_add(a, buf, snprintf(buf, size, ZEND_LONG_FMT, n));
+	fastqueue_args_add(a, buf, fastqueue_format(buf, size, ZEND_LONG_FMT, n));
 }
 
 /* {{{ options */
@@ -742,7 +742,7 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 	fastqueue_args_add(&a, l->has_restart_key ? "1" : "0", 1);
 	add_long_arg(&a, num[4], sizeof(num[4]), nacks);
 	for (uint32_t i = 0; i < nacks; i++) {
-		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", acks[i].queue));
+		fastqueue_args_add(&a, qnum[i], fastqueue_format(qnum[i], sizeof(qnum[i]), "%u", acks[i].queue));
 		fastqueue_args_add_str(&a, acks[i].reserved);
 	}
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
@@ -778,7 +778,7 @@ zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue
 	if (seconds > 0 && seconds < 0.001) {
 		seconds = 0.001;
 	}
-	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", seconds));
+	fastqueue_args_add(&a, secs, fastqueue_format(secs, sizeof(secs), "%.3f", seconds));
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
 	fastqueue_conn_set_read_timeout(&q->conn, seconds > 0 ? seconds + read_timeout : 0);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);

@@ -694,7 +694,7 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
-		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
+		fastqueue_args_add(&a, qnum[i], fastqueue_format(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
 		fastqueue_args_add_str(&a, job->raw);
 		fastqueue_args_add_str(&a, job->reserved);
 	}
