@@ -1,11 +1,21 @@
 /* Reading array options: each reader throws a TypeError/ValueError naming the option and the
- * argument position when the value does not fit. */
+ * argument position when the value does not fit. Also the bounds those options share. */
 #ifndef FASTQUEUE_OPTIONS_H
 #define FASTQUEUE_OPTIONS_H
 
 #include "php.h"
 
-zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double *out);
+/* Ten years: the longest delay later() and release() accept, the longest retry_after and
+ * backoff. Beyond it a value is a unit mistake (milliseconds for seconds), not a plan; and
+ * now + it can never overflow a zend_long or a Redis score. */
+#define FASTQUEUE_MAX_DELAY 315360000
+
+/* One year: the longest wait an option may ask for (block_for, sleep, rest, timeout,
+ * timeout_grace), so that the kernel and hiredis always get a time they can hold. */
+#define FASTQUEUE_MAX_WAIT 31536000
+
+/* max may be INFINITY for no bound but finiteness. */
+zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double max, double *out);
 zend_result fastqueue_opt_long(zval *v, uint32_t arg, const char *name, zend_long min, zend_long max, zend_long *out);
 zend_result fastqueue_opt_bool(zval *v, uint32_t arg, const char *name, bool *out);
 /* A string; with nullable, null clears *out. Empty strings are refused unless allow_empty. */

@@ -1328,18 +1328,19 @@ PHP_METHOD(FastQueue_Worker, on)
 }
 
 /* {{{ options */
+/* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
 static zend_result opt_backoff(zval *v, worker_options *o)
 {
 	zval *item;
 	uint32_t n = 0;
+	zend_long one;
 
 	if (Z_TYPE_P(v) == IS_LONG) {
-		if (Z_LVAL_P(v) < 0) {
-			zend_argument_value_error(3, "option \"backoff\" must be greater than or equal to 0");
+		if (fastqueue_opt_long(v, 3, "backoff", 0, FASTQUEUE_MAX_DELAY, &one) == FAILURE) {
 			return FAILURE;
 		}
 		o->backoff = erealloc(o->backoff, sizeof(zend_long));
-		o->backoff[0] = Z_LVAL_P(v);
+		o->backoff[0] = one;
 		o->backoff_count = 1;
 		return SUCCESS;
 	}
@@ -1349,8 +1350,8 @@ static zend_result opt_backoff(zval *v, worker_options *o)
 	}
 	o->backoff = safe_erealloc(o->backoff, zend_hash_num_elements(Z_ARRVAL_P(v)), sizeof(zend_long), 0);
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
-		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0) {
-			zend_argument_value_error(3, "option \"backoff\" must hold only integers >= 0");
+		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0 || Z_LVAL_P(item) > FASTQUEUE_MAX_DELAY) {
+			zend_argument_value_error(3, "option \"backoff\" must hold only integers between 0 and %d", FASTQUEUE_MAX_DELAY);
 			return FAILURE;
 		}
 		o->backoff[n++] = Z_LVAL_P(item);
@@ -1363,14 +1364,14 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 {
 	const char *k = ZSTR_VAL(key);
 	if (zend_string_equals_literal(key, "name")) return fastqueue_opt_string(v, 3, k, false, false, &o->name);
-	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, &o->sleep);
+	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->sleep);
 	if (zend_string_equals_literal(key, "tries")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->tries);
 	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
-	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, 86400 * 365, &o->timeout);
+	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout);
 	if (zend_string_equals_literal(key, "memory")) return fastqueue_opt_long(v, 3, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
 	if (zend_string_equals_literal(key, "max_jobs")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_jobs);
 	if (zend_string_equals_literal(key, "max_time")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_time);
-	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, &o->rest);
+	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->rest);
 	if (zend_string_equals_literal(key, "force")) return fastqueue_opt_bool(v, 3, k, &o->force);
 	if (zend_string_equals_literal(key, "stop_when_empty")) return fastqueue_opt_bool(v, 3, k, &o->stop_when_empty);
 	if (zend_string_equals_literal(key, "restart_key")) return fastqueue_opt_string(v, 3, k, true, false, &o->restart_key);
@@ -1378,7 +1379,7 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
 	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
-		if (fastqueue_opt_number(v, 3, k, 0, &o->timeout_grace) == FAILURE) return FAILURE;
+		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
 		if (o->timeout_grace <= 0) {
 			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
 			return FAILURE;
