@@ -14,6 +14,13 @@
  * timeout_grace), so that the kernel and hiredis always get a time they can hold. */
 #define FASTQUEUE_MAX_WAIT 31536000
 
+/* A delay that cannot be refused (it comes from a job's payload at run time) is clamped to
+ * 0..FASTQUEUE_MAX_DELAY instead, so that now + delay never overflows. */
+static inline zend_long fastqueue_clamp_delay(zend_long delay)
+{
+	return delay < 0 ? 0 : (delay > FASTQUEUE_MAX_DELAY ? FASTQUEUE_MAX_DELAY : delay);
+}
+
 /* max may be INFINITY for no bound but finiteness. */
 zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double max, double *out);
 zend_result fastqueue_opt_long(zval *v, uint32_t arg, const char *name, zend_long min, zend_long max, zend_long *out);

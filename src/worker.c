@@ -405,6 +405,10 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	bool released;
 	zval d;
 
+	/* The delay may come from the job's payload ("backoff" can be any number there), where no
+	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
+	 * to a negative score that makes the job due again at once. */
+	delay = fastqueue_clamp_delay(delay);
 	if (fastqueue_queue_release(q, job->queue, job->reserved, (zend_long) time(NULL) + delay, &released) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
 			ZSTR_VAL(job->queue), q->conn.err);
