@@ -2,9 +2,9 @@
  * reconnect on the next command after a loss, EVALSHA with EVAL on NOSCRIPT.
  * Nothing here throws: failures leave their text on the connection. */
 #include "conn.h"
+#include "options.h"
 #include <hiredis/hiredis.h>
 #include <errno.h>
-#include <math.h>
 
 #define CTX(c) ((redisContext *) (c)->ctx)
 
@@ -131,11 +131,17 @@ static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 	return buf;
 }
 
+/* Any double gives a valid timeval (see fastqueue_split_seconds): read_timeout and
+ * connect_timeout have no upper bound, and block_for adds read_timeout to its wait. */
 static struct timeval to_timeval(double seconds)
 {
 	struct timeval tv;
-	tv.tv_sec = (time_t) floor(seconds);
-	tv.tv_usec = (suseconds_t) ((seconds - floor(seconds)) * 1e6);
+	time_t whole;
+	long usec;
+
+	fastqueue_split_seconds(seconds, 1e6, &whole, &usec);
+	tv.tv_sec = whole;
+	tv.tv_usec = (suseconds_t) usec;
 	return tv;
 }
 

@@ -4,6 +4,7 @@
 #define FASTQUEUE_OPTIONS_H
 
 #include "php.h"
+#include <time.h>
 
 /* Ten years: the longest delay later() and release() accept, the longest retry_after and
  * backoff. Beyond it a value is a unit mistake (milliseconds for seconds), not a plan; and
@@ -19,6 +20,25 @@
 static inline zend_long fastqueue_clamp_delay(zend_long delay)
 {
 	return delay < 0 ? 0 : (delay > FASTQUEUE_MAX_DELAY ? FASTQUEUE_MAX_DELAY : delay);
+}
+
+/* Splits seconds into whole seconds and a fraction in units of 1/scale (1e6 for a timeval,
+ * 1e9 for a timespec) for any double: NaN and negatives give 0, values beyond
+ * FASTQUEUE_MAX_DELAY (INF too) give FASTQUEUE_MAX_DELAY. So the time_t cast is always
+ * defined and the fraction always below scale, whatever reaches the kernel or hiredis.
+ * Plain arithmetic: safe in a signal handler. */
+static inline void fastqueue_split_seconds(double seconds, double scale, time_t *whole, long *fraction)
+{
+	if (!(seconds > 0)) {
+		seconds = 0;
+	} else if (seconds > FASTQUEUE_MAX_DELAY) {
+		seconds = FASTQUEUE_MAX_DELAY;
+	}
+	*whole = (time_t) seconds;
+	*fraction = (long) ((seconds - (double) *whole) * scale);
+	if (*fraction >= (long) scale) {
+		*fraction = (long) scale - 1;
+	}
 }
 
 /* max may be INFINITY for no bound but finiteness. */
