@@ -2,14 +2,34 @@
  * reconnect on the next command after a loss, EVALSHA with EVAL on NOSCRIPT.
  * Nothing here throws: failures leave their text on the connection. */
 #include "conn.h"
+#include "options.h"
 #include <hiredis/hiredis.h>
 #include <errno.h>
-#include <math.h>
 
 #define CTX(c) ((redisContext *) (c)->ctx)
 
 /* hiredis 0.14 has no sds-free length type for replies; both have ->len. */
 #define REPLY_LEN(r) ((size_t) (r)->len)
+
+size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (size == 0) {
+		return 0;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		buf[0] = '\0';
+		return 0;
+	}
+	/* Every caller sizes buf for its largest value: truncation is a bug, caught in debug builds. */
+	ZEND_ASSERT((size_t) n < size);
+	return (size_t) n < size ? (size_t) n : size - 1;
+}
 
 void fastqueue_args_init(fastqueue_args *a)
 {
@@ -126,11 +146,17 @@ static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 	return buf;
 }
 
+/* Any double gives a valid timeval (see fastqueue_split_seconds): read_timeout and
+ * connect_timeout have no upper bound, and block_for adds read_timeout to its wait. */
 static struct timeval to_timeval(double seconds)
 {
 	struct timeval tv;
-	tv.tv_sec = (time_t) floor(seconds);
-	tv.tv_usec = (suseconds_t) ((seconds - floor(seconds)) * 1e6);
+	time_t whole;
+	long usec;
+
+	fastqueue_split_seconds(seconds, 1e6, &whole, &usec);
+	tv.tv_sec = whole;
+	tv.tv_usec = (suseconds_t) usec;
 	return tv;
 }
 
@@ -195,7 +221,7 @@ static zend_result select_database(fastqueue_conn *c)
 	}
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "SELECT", 6);
-	fastqueue_args_add(&a, db, snprintf(db, sizeof(db), ZEND_LONG_FMT, c->opt.database));
+	fastqueue_args_add(&a, db, fastqueue_format(db, sizeof(db), ZEND_LONG_FMT, c->opt.database));
 	ok = setup_command(c, &a, "SELECT");
 	fastqueue_args_free(&a);
 	return ok;
@@ -458,7 +484,7 @@ static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sh
 		fastqueue_args_add(out, "EVAL", 4);
 		fastqueue_args_add(out, s->source, s->len);
 	}
-	fastqueue_args_add(out, nk, snprintf(nk, nk_size, "%d", numkeys));
+	fastqueue_args_add(out, nk, fastqueue_format(nk, nk_size, "%d", numkeys));
 	for (int i = 0; i < ka->argc; i++) {
 		fastqueue_args_add(out, ka->argv[i], ka->len[i]);
 	}

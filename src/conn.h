@@ -50,6 +50,11 @@ typedef struct _fastqueue_args {
 /* A reply as hiredis gives it; opaque outside conn.c except through the accessors. */
 typedef struct redisReply fastqueue_reply;
 
+/* snprintf returning the length actually in buf: at most size - 1 (truncated), 0 on an error.
+ * snprintf's own result is the length it wanted, which can reach past buf; any length handed
+ * on (fastqueue_args_add) comes from here instead. */
+size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+
 void fastqueue_args_init(fastqueue_args *a);
 void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);
 void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s);

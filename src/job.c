@@ -4,6 +4,7 @@
 #include "job.h"
 #include "redis_queue.h"
 #include "payload.h"
+#include "options.h"
 #include "zend_exceptions.h"
 #include <time.h>
 
@@ -345,8 +346,8 @@ PHP_METHOD(FastQueue_Job, release)
 
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
 	fastqueue_redis_queue *q = fastqueue_redis_queue_from_obj(job->owner);
-	if (delay < 0 || delay > 315360000) {
-		zend_argument_value_error(1, "must be between 0 and 315360000 seconds (10 years)");
+	if (delay < 0 || delay > FASTQUEUE_MAX_DELAY) {
+		zend_argument_value_error(1, "must be between 0 and %d seconds (10 years)", FASTQUEUE_MAX_DELAY);
 		RETURN_THROWS();
 	}
 	if (!job_is_open(job, "release")) {

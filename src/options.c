@@ -2,7 +2,7 @@
 #include "options.h"
 #include "zend_exceptions.h"
 
-zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double *out)
+zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double max, double *out)
 {
 	double d;
 	if (Z_TYPE_P(v) == IS_LONG) {
@@ -13,8 +13,13 @@ zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double
 		zend_argument_type_error(arg, "option \"%s\" must be of type int|float, %s given", name, zend_zval_type_name(v));
 		return FAILURE;
 	}
-	if (!zend_finite(d) || d < min) {
-		zend_argument_value_error(arg, "option \"%s\" must be a finite number >= %g", name, min);
+	if (!zend_finite(d) || d < min || d > max) {
+		if (zend_finite(max)) {
+			/* %.15g: a bound such as 31536000 reads as written, not as 3.1536e+07. */
+			zend_argument_value_error(arg, "option \"%s\" must be a finite number between %.15g and %.15g", name, min, max);
+		} else {
+			zend_argument_value_error(arg, "option \"%s\" must be a finite number >= %g", name, min);
+		}
 		return FAILURE;
 	}
 	*out = d;

@@ -2,6 +2,7 @@
  * plus RedisQueue's id and attempts), JSON through ext/json, random ids. */
 #include "payload.h"
 #include "php_fastqueue.h"
+#include "conn.h"
 #include "ext/json/php_json.h"
 #include "ext/json/php_json_parser.h"
 #include "ext/random/php_random.h"
@@ -402,7 +403,7 @@ zend_string *fastqueue_payload_with_attempts(const zend_string *payload, zend_lo
 	const char *s = ZSTR_VAL(payload);
 	size_t len = ZSTR_LEN(payload), from, to, close;
 	char digits[24];
-	int dlen = snprintf(digits, sizeof(digits), ZEND_LONG_FMT, n);
+	size_t dlen = fastqueue_format(digits, sizeof(digits), ZEND_LONG_FMT, n);
 	bool empty = true;
 
 	switch (find_top_attempts(s, len, &from, &to)) {

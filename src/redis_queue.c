@@ -12,9 +12,6 @@
 #include <math.h>
 #include <sys/time.h>
 
-/* Ten years: a delay beyond it is a unit mistake (milliseconds for seconds), not a plan. */
-#define FASTQUEUE_MAX_DELAY 315360000
-
 static zend_object_handlers redis_queue_handlers;
 
 /* {{{ keys */
@@ -74,7 +71,7 @@ static double now_seconds(void)
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
-	fastqueue_args_add(a, buf, snprintf(buf, size, ZEND_LONG_FMT, n));
+	fastqueue_args_add(a, buf, fastqueue_format(buf, size, ZEND_LONG_FMT, n));
 }
 
 /* {{{ options */
@@ -236,17 +233,20 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 			s->retry_after = -1;
 			return SUCCESS;
 		}
-		return fastqueue_opt_long(v, 1, k, 0, ZEND_LONG_MAX, &s->retry_after);
+		/* now + retry_after is the reservation's score: bounded, it cannot wrap round to a
+		 * negative time that makes the job due again at once. */
+		return fastqueue_opt_long(v, 1, k, 0, FASTQUEUE_MAX_DELAY, &s->retry_after);
 	}
 	if (zend_string_equals_literal(key, "block_for")) {
 		if (Z_TYPE_P(v) == IS_NULL) {
 			s->block_for = -1;
 			return SUCCESS;
 		}
-		return fastqueue_opt_number(v, 1, k, 0, &s->block_for);
+		/* Bounded, BLPOP's timeout and the socket's read timeout hold it exactly. */
+		return fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->block_for);
 	}
 	if (zend_string_equals_literal(key, "connect_timeout")) {
-		if (fastqueue_opt_number(v, 1, k, 0, &d) == FAILURE) return FAILURE;
+		if (fastqueue_opt_number(v, 1, k, 0, INFINITY, &d) == FAILURE) return FAILURE;
 		s->conn.connect_timeout = d > 0 ? d : 2.0;
 		return SUCCESS;
 	}
@@ -255,7 +255,7 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 			s->conn.read_timeout = 0;
 			return SUCCESS;
 		}
-		return fastqueue_opt_number(v, 1, k, 0, &s->conn.read_timeout);
+		return fastqueue_opt_number(v, 1, k, 0, INFINITY, &s->conn.read_timeout);
 	}
 	if (zend_string_equals_literal(key, "url")) {
 		return SUCCESS; /* read first, see parse_settings */
@@ -840,7 +840,7 @@ zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue
 	if (seconds > 0 && seconds < 0.001) {
 		seconds = 0.001;
 	}
-	fastqueue_args_add(&a, secs, snprintf(secs, sizeof(secs), "%.3f", seconds));
+	fastqueue_args_add(&a, secs, fastqueue_format(secs, sizeof(secs), "%.3f", seconds));
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
 	fastqueue_conn_set_read_timeout(&q->conn, seconds > 0 ? seconds + read_timeout : 0);
 	ok = fastqueue_conn_command(&q->conn, &a, &r);

@@ -2,6 +2,7 @@
  * SIGUSR2 pauses it, SIGCONT resumes it, SIGALRM times a job out. The handlers only set
  * flags, request a VM interrupt and re-arm the timer: no PHP, no hiredis, no malloc. */
 #include "signals.h"
+#include "options.h"
 #include "zend_atomic.h"
 #include <sys/time.h>
 #include <time.h>
@@ -31,13 +32,20 @@ static struct {
 
 static void (*previous_interrupt)(zend_execute_data *execute_data);
 
+/* Any double arms a valid timer: a payload's timeout can be as large as PHP_INT_MAX, and a
+ * time_t cast of such a double is undefined (setitimer then fails and the job runs unwatched). */
 static void arm_timer(double seconds)
 {
 	struct itimerval t;
+	time_t whole;
+	long usec;
+
 	memset(&t, 0, sizeof(t));
-	t.it_value.tv_sec = (time_t) seconds;
-	t.it_value.tv_usec = (suseconds_t) ((seconds - (double) (time_t) seconds) * 1e6);
-	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0 && seconds > 0) {
+	fastqueue_split_seconds(seconds, 1e6, &whole, &usec);
+	t.it_value.tv_sec = whole;
+	t.it_value.tv_usec = (suseconds_t) usec;
+	/* All zero would disarm the timer: a positive time under a microsecond fires at once. */
+	if (whole == 0 && usec == 0 && seconds > 0) {
 		t.it_value.tv_usec = 1;
 	}
 	setitimer(ITIMER_REAL, &t, NULL);
@@ -232,12 +240,17 @@ void fastqueue_signals_sleep(double seconds)
 {
 	struct timespec req, rem;
 	sig_atomic_t seen = fastqueue_signals.changes;
+	time_t whole;
+	long nsec;
 
-	if (seconds <= 0) {
+	/* NaN too: no sleep. A time nanosleep refuses (EINVAL) would make every sleep return at
+	 * once and the worker spin, so the split keeps it valid for any double. */
+	if (!(seconds > 0)) {
 		return;
 	}
-	req.tv_sec = (time_t) seconds;
-	req.tv_nsec = (long) ((seconds - (double) req.tv_sec) * 1e9);
+	fastqueue_split_seconds(seconds, 1e9, &whole, &nsec);
+	req.tv_sec = whole;
+	req.tv_nsec = nsec;
 	while (nanosleep(&req, &rem) == -1 && errno == EINTR) {
 		if (fastqueue_signals.changes != seen || fastqueue_signals.quit) {
 			return;

@@ -77,7 +77,7 @@ typedef struct _fastqueue_worker {
 	bool running;                 /* inside daemon() or runNextJob() */
 	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
 	bool stop_requested;          /* stop() was called */
-	int stop_status;
+	int stop_status;              /* its status, 0-255 */
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	bool redis_down;              /* the last Redis call failed: reconnecting */
@@ -489,6 +489,10 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	bool released;
 	zval d;
 
+	/* The delay may come from the job's payload ("backoff" can be any number there), where no
+	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
+	 * to a negative score that makes the job due again at once. */
+	delay = fastqueue_clamp_delay(delay);
 	if (fastqueue_queue_release(q, job->queue, job->reserved, (zend_long) time(NULL) + delay, &released) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
 			ZSTR_VAL(job->queue), q->conn.err);
@@ -811,7 +815,7 @@ static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
-		fastqueue_args_add(&a, qnum[i], snprintf(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
+		fastqueue_args_add(&a, qnum[i], fastqueue_format(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
 		fastqueue_args_add_str(&a, job->raw);
 		/* Its member in :reserved: the job as pushed, as it never started. */
 		fastqueue_args_add_str(&a, job->uncharged && !job->started ? job->raw : job->reserved);
@@ -1096,17 +1100,25 @@ static void watch_restart_between_reserves(fastqueue_worker *w)
 	}
 }
 
-/* Laravel's stopIfNecessary, in its order; -1 to go on. */
-static int stop_status(fastqueue_worker *w, double started, bool had_job)
+/* Laravel's stopIfNecessary, in its order: true when the run ends, with its exit status in
+ * *status. "Go on" is the false answer, never a status value, so no status stop() was given
+ * can be mistaken for it. */
+static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *status)
 {
-	if (w->stop_requested) return w->stop_status;
-	if (fastqueue_signals.quit) return 0;
-	if (memory_exceeded(w)) return 12;
-	if (w->restart_changed) return 0;
-	if (w->opt.stop_when_empty && !had_job) return 0;
-	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return 0;
-	if (w->opt.max_jobs && w->processed >= w->opt.max_jobs) return 0;
-	return -1;
+	if (w->stop_requested) {
+		*status = w->stop_status;
+		return true;
+	}
+	*status = 0;
+	if (fastqueue_signals.quit) return true;
+	if (memory_exceeded(w)) {
+		*status = 12;
+		return true;
+	}
+	if (w->restart_changed) return true;
+	if (w->opt.stop_when_empty && !had_job) return true;
+	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return true;
+	return w->opt.max_jobs && w->processed >= w->opt.max_jobs;
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -1268,7 +1280,8 @@ static void read_restart_baseline(fastqueue_worker *w)
 /* {{{ the loops, each run under one guard against fatal errors */
 typedef struct _daemon_run {
 	zval queues;                  /* the queue list as given, for looping listeners */
-	int status;                   /* the exit status, -1 while running */
+	bool stop;                    /* a stop condition held */
+	int status;                   /* and the exit status it gives */
 } daemon_run;
 
 static void daemon_loop(fastqueue_worker *w, void *arg)
@@ -1277,13 +1290,13 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 	zval job;
 	double started = now_mono();
 
-	while (run->status < 0 && !w->exiting) {
+	while (!run->stop && !w->exiting) {
 		bool waited, had_job = false;
 		if (!should_run(w, &run->queues)) {
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			run->status = stop_status(w, started, false);
+			run->stop = should_stop(w, started, false, &run->status);
 			continue;
 		}
 		waited = fill_buffer(w);
@@ -1302,7 +1315,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 			fastqueue_signals_sleep(w->opt.sleep);
 		}
-		run->status = stop_status(w, started, had_job || w->redis_failures);
+		run->stop = should_stop(w, started, had_job || w->redis_failures, &run->status);
 	}
 }
 
@@ -1357,7 +1370,8 @@ PHP_METHOD(FastQueue_Worker, daemon)
 		RETURN_THROWS();
 	}
 	ZVAL_STR(&run.queues, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
-	run.status = -1;
+	run.stop = false;
+	run.status = 0;
 	read_restart_baseline(w);
 	run_guarded(w, daemon_loop, &run);
 	end_run(w);
@@ -1408,6 +1422,11 @@ PHP_METHOD(FastQueue_Worker, stop)
 	ZEND_PARSE_PARAMETERS_END();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	(void) return_value;
+	/* daemon() returns it as the process's exit status: only 0-255 survive exit(). */
+	if (status < 0 || status > 255) {
+		zend_argument_value_error(1, "must be between 0 and 255");
+		RETURN_THROWS();
+	}
 	w->stop_requested = true;
 	w->stop_status = (int) status;
 }
@@ -1484,18 +1503,19 @@ PHP_METHOD(FastQueue_Worker, on)
 }
 
 /* {{{ options */
+/* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
 static zend_result opt_backoff(zval *v, worker_options *o)
 {
 	zval *item;
 	uint32_t n = 0;
+	zend_long one;
 
 	if (Z_TYPE_P(v) == IS_LONG) {
-		if (Z_LVAL_P(v) < 0) {
-			zend_argument_value_error(3, "option \"backoff\" must be greater than or equal to 0");
+		if (fastqueue_opt_long(v, 3, "backoff", 0, FASTQUEUE_MAX_DELAY, &one) == FAILURE) {
 			return FAILURE;
 		}
 		o->backoff = erealloc(o->backoff, sizeof(zend_long));
-		o->backoff[0] = Z_LVAL_P(v);
+		o->backoff[0] = one;
 		o->backoff_count = 1;
 		return SUCCESS;
 	}
@@ -1505,8 +1525,8 @@ static zend_result opt_backoff(zval *v, worker_options *o)
 	}
 	o->backoff = safe_erealloc(o->backoff, zend_hash_num_elements(Z_ARRVAL_P(v)), sizeof(zend_long), 0);
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
-		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0) {
-			zend_argument_value_error(3, "option \"backoff\" must hold only integers >= 0");
+		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0 || Z_LVAL_P(item) > FASTQUEUE_MAX_DELAY) {
+			zend_argument_value_error(3, "option \"backoff\" must hold only integers between 0 and %d", FASTQUEUE_MAX_DELAY);
 			return FAILURE;
 		}
 		o->backoff[n++] = Z_LVAL_P(item);
@@ -1519,14 +1539,14 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 {
 	const char *k = ZSTR_VAL(key);
 	if (zend_string_equals_literal(key, "name")) return fastqueue_opt_string(v, 3, k, false, false, &o->name);
-	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, &o->sleep);
+	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->sleep);
 	if (zend_string_equals_literal(key, "tries")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->tries);
 	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
-	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, 86400 * 365, &o->timeout);
+	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout);
 	if (zend_string_equals_literal(key, "memory")) return fastqueue_opt_long(v, 3, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
 	if (zend_string_equals_literal(key, "max_jobs")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_jobs);
 	if (zend_string_equals_literal(key, "max_time")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_time);
-	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, &o->rest);
+	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->rest);
 	if (zend_string_equals_literal(key, "force")) return fastqueue_opt_bool(v, 3, k, &o->force);
 	if (zend_string_equals_literal(key, "stop_when_empty")) return fastqueue_opt_bool(v, 3, k, &o->stop_when_empty);
 	if (zend_string_equals_literal(key, "restart_key")) return fastqueue_opt_string(v, 3, k, true, false, &o->restart_key);
@@ -1534,7 +1554,7 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
 	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
-		if (fastqueue_opt_number(v, 3, k, 0, &o->timeout_grace) == FAILURE) return FAILURE;
+		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
 		if (o->timeout_grace <= 0) {
 			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
 			return FAILURE;
