@@ -48,8 +48,11 @@ local function push_notifications(key, count)
     redis.call('rpush', key, unpack(ones))
 end
 
--- Due delayed jobs go to the tail, as if pushed now (Laravel's migration).
-local function migrate_delayed(from, to, notify_key, now, limit)
+-- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if
+-- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved
+-- first: they were taken from the head, and a job that never started keeps its place before
+-- jobs pushed after it.
+local function migrate(from, to, notify_key, now, limit, to_head)
     local due = due_members(from, now, limit)
     if #due == 0 then
         return
@@ -57,27 +60,17 @@ local function migrate_delayed(from, to, notify_key, now, limit)
     redis.call('zremrangebyrank', from, 0, #due - 1)
     for i = 1, #due, 100 do
         local last = math.min(i + 99, #due)
-        redis.call('rpush', to, unpack(due, i, last))
-        push_notifications(notify_key, last - i + 1)
-    end
-end
-
--- Expired reservations go back to the head, first reserved first: they were taken from the
--- head, and a job that never started keeps its place before jobs pushed after it.
-local function migrate_expired(from, to, notify_key, now, limit)
-    local due = due_members(from, now, limit)
-    if #due == 0 then
-        return
-    end
-    redis.call('zremrangebyrank', from, 0, #due - 1)
-    for last = #due, 1, -100 do
-        local first = math.max(last - 99, 1)
-        local chunk = {}
-        for j = last, first, -1 do
-            chunk[#chunk + 1] = due[j]
+        if to_head then
+            -- LPUSH puts its last argument first: the chunk from the end, reversed.
+            local chunk = {}
+            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do
+                chunk[#chunk + 1] = due[j]
+            end
+            redis.call('lpush', to, unpack(chunk))
+        else
+            redis.call('rpush', to, unpack(due, i, last))
         end
-        redis.call('lpush', to, unpack(chunk))
-        push_notifications(notify_key, last - first + 1)
+        push_notifications(notify_key, last - i + 1)
     end
 end
 
@@ -177,9 +170,9 @@ for q = 1, nqueues do
     if bad then
         return bad
     end
-    migrate_delayed(delayed, queue, notify, now, batch)
+    migrate(delayed, queue, notify, now, batch, false)
     if ARGV[3] == '1' then
-        migrate_expired(reserved, queue, notify, now, batch)
+        migrate(reserved, queue, notify, now, batch, true)
     end
     for slot = 0, want - 1 do
         local job = redis.call('lpop', queue)
