@@ -754,6 +754,8 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
 	call_handler(w, job_zv, payload);
 	fastqueue_signals_end_job();
+	/* The job's code is over: a TimeoutException from here on (a listener's own) is not its. */
+	w->timeout_thrown = false;
 	w->busy += now_mono() - t0;
 
 	if (EG(exception)) {
