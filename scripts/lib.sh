@@ -1,14 +1,35 @@
 # Shared by scripts/test and scripts/demo (sourced, not run): the packages FastQueue needs,
 # their install on a fresh Debian 12 machine, the build, and a private redis-server.
 
-# Debian packages for building, testing, packaging and the Laravel compatibility tests.
-FQ_PACKAGES=(
-	php8.2-dev php8.2-cli libhiredis-dev re2c pkg-config gcc make libc6-dev
-	redis-server redis-tools php-pear valgrind php-parser
-	php8.2-redis php8.2-sqlite3 php8.2-mbstring php8.2-xml php8.2-curl
-	php-illuminate-queue php-illuminate-redis php-illuminate-events
-	php-illuminate-container php-illuminate-bus php-laravel-framework
-)
+# Debian packages for building, testing, packaging and the Laravel compatibility tests, per
+# Debian suite (the "stacks": scripts/stack runs the tests in a root of each). The one list
+# of each stack: scripts/stack installs it into the stack's root.
+fq_packages() {
+	local php
+	case "$1" in
+	bookworm) php=8.2 ;;
+	trixie | forky) php=8.4 ;;
+	*)
+		echo "fq_packages: no package list for Debian suite '$1'" >&2
+		return 1
+		;;
+	esac
+	echo "php$php-dev php$php-cli libhiredis-dev re2c pkg-config gcc make libc6-dev" \
+		"redis-server redis-tools php-pear valgrind php-parser" \
+		"php$php-redis php$php-sqlite3 php$php-mbstring php$php-xml php$php-curl" \
+		"php-illuminate-queue php-illuminate-redis php-illuminate-events" \
+		"php-illuminate-container php-illuminate-bus php-laravel-framework"
+}
+
+# The Debian suite of this machine (or root): its codename, bookworm when it has none.
+fq_suite() {
+	local codename
+	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+	echo "${codename:-bookworm}"
+}
+
+# Elsewhere (another distribution, a newer Debian) the bookworm names are the best guess.
+read -r -a FQ_PACKAGES <<<"$(fq_packages "$(fq_suite)" 2>/dev/null || fq_packages bookworm)"
 
 fq_root_dir() {
 	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -89,7 +110,7 @@ fq_stop_redis() {
 	return 0
 }
 
-# run-tests.php from the PHP build files (php8.2-dev ships it).
+# run-tests.php from the PHP build files (php8.x-dev ships it).
 fq_run_tests_php() {
 	local d
 	for d in "$(php-config --extension-dir 2>/dev/null)/build" /usr/lib/php/*/build; do
