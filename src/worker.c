@@ -309,7 +309,8 @@ static void drop_acks(fastqueue_worker *w, uint32_t n)
 }
 
 /* Once every reply to what went out without waiting has been read, the acks sent are done
- * with. Ones lost with a connection go again (removing a member twice does no harm). */
+ * with. When one of those calls failed, lost with a connection or refused (LOADING after a
+ * restart, a missing permission), they all go again: removing a member twice does no harm. */
 static void settle_deferred(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
@@ -319,14 +320,11 @@ static void settle_deferred(fastqueue_worker *w)
 		return;
 	}
 	if (fastqueue_conn_deferred_failure(&q->conn, &lost)) {
-		fprintf(stderr, "FastQueue: %s: %s\n", lost
-			? "Redis may not have received the marks of started and finished jobs; acknowledgements are sent again"
-			: "Redis refused to mark a job started or finished", q->conn.deferred_err);
+		fprintf(stderr, "FastQueue: Redis %s marks of started and finished jobs (%s); acknowledgements are sent again\n",
+			lost ? "may not have received" : "refused", q->conn.deferred_err);
 		fflush(stderr);
-		if (lost) {
-			w->acks_sent = 0;
-			return;
-		}
+		w->acks_sent = 0;
+		return;
 	}
 	drop_acks(w, w->acks_sent);
 }
