@@ -211,11 +211,17 @@ static void fail_from_context(fastqueue_conn *c, const char *doing)
 {
 	char ep[300];
 	const char *why = CTX(c) && CTX(c)->errstr[0] ? CTX(c)->errstr : "unknown error";
+	char tls_why[256] = "";
 	if (CTX(c) && CTX(c)->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 		why = "read timed out";
 	}
-	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s",
-		endpoint(c, ep, sizeof(ep)), doing, why);
+	if (c->opt.tls.enabled) {
+		/* The socket error alone ("Connection reset by peer") hides a TLS alert such as
+		 * the server's "certificate required". */
+		fastqueue_tls_last_error(tls_why, sizeof(tls_why));
+	}
+	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s%s%s%s",
+		endpoint(c, ep, sizeof(ep)), doing, why, tls_why[0] ? " (TLS: " : "", tls_why, tls_why[0] ? ")" : "");
 	fastqueue_conn_close(c);
 }
 

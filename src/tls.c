@@ -17,6 +17,7 @@
 #include <openssl/x509v3.h>
 #include <arpa/inet.h>
 #include <errno.h>
+#include <unistd.h>
 
 bool fastqueue_tls_available(void)
 {
@@ -78,16 +79,40 @@ static void openssl_reason(char *buf, size_t size)
 
 /* Why a redisSSLContext could not be made, by the option to fix. Paths are named, except the
  * private key's; what the files hold never is. */
+/* Why a file given in the options would not load: the system's word when it cannot be read,
+ * else OpenSSL's (not a certificate, not a key, a key that does not match). */
+static void file_reason(const zend_string *path, char *buf, size_t size)
+{
+	if (path && access(ZSTR_VAL(path), R_OK) != 0) {
+		snprintf(buf, size, "%s", strerror(errno));
+		ERR_clear_error();
+	} else {
+		openssl_reason(buf, size);
+	}
+}
+
 static void describe_context_error(const fastqueue_conn_options *opt, redisSSLContextError e, char *err, size_t size)
 {
 	char why[256];
 	const fastqueue_tls_options *t = &opt->tls;
 
-	openssl_reason(why, sizeof(why));
 	switch (e) {
 		case REDIS_SSL_CTX_CA_CERT_LOAD_FAILED:
-			snprintf(err, size, "cannot load the CA certificates of tls.cafile \"%s\" / tls.capath \"%s\": %s",
-				t->cafile ? ZSTR_VAL(t->cafile) : "", t->capath ? ZSTR_VAL(t->capath) : "", why);
+			file_reason(t->cafile ? t->cafile : t->capath, why, sizeof(why));
+			break;
+		case REDIS_SSL_CTX_CLIENT_CERT_LOAD_FAILED:
+			file_reason(t->local_cert, why, sizeof(why));
+			break;
+		case REDIS_SSL_CTX_PRIVATE_KEY_LOAD_FAILED:
+			file_reason(t->local_pk ? t->local_pk : t->local_cert, why, sizeof(why));
+			break;
+		default:
+			openssl_reason(why, sizeof(why));
+	}
+	switch (e) {
+		case REDIS_SSL_CTX_CA_CERT_LOAD_FAILED:
+			snprintf(err, size, "cannot load the CA certificates of %s \"%s\": %s",
+				t->cafile ? "tls.cafile" : "tls.capath", ZSTR_VAL(t->cafile ? t->cafile : t->capath), why);
 			break;
 		case REDIS_SSL_CTX_CLIENT_CERT_LOAD_FAILED:
 			snprintf(err, size, "cannot load the client certificate tls.local_cert \"%s\": %s",
@@ -118,7 +143,10 @@ static redisSSLContext *create_context(const fastqueue_conn_options *opt, char *
 	o.private_key_filename = t->local_pk ? ZSTR_VAL(t->local_pk) : o.cert_filename;
 	/* SNI carries host names only (RFC 6066), never an address. */
 	o.server_name = is_ip_address(name) ? NULL : name;
-	o.verify_mode = t->verify_peer ? REDIS_SSL_VERIFY_PEER : REDIS_SSL_VERIFY_NONE;
+	/* The chain is verified all the same, during the handshake; its result is checked right
+	 * after it (check_peer), before a byte of ours is sent. So the failure can name its cause
+	 * ("certificate has expired"), which a handshake aborted by OpenSSL does not tell hiredis. */
+	o.verify_mode = REDIS_SSL_VERIFY_NONE;
 	ERR_clear_error();
 	ctx = redisCreateSSLContextWithOptions(&o, &e);
 	if (!ctx) {
@@ -159,15 +187,51 @@ static SSL *connection_ssl(redisContext *rc)
 	return ssl && SSL_get_fd(ssl) == rc->fd ? ssl : NULL;
 }
 
-static zend_result check_name(redisContext *rc, const char *name, char *err, size_t size)
+static zend_result check_chain(SSL *ssl, char *err, size_t size)
 {
-	SSL *ssl = connection_ssl(rc);
-	X509 *cert;
+	long result = SSL_get_verify_result(ssl);
+
+	if (result != X509_V_OK) {
+		snprintf(err, size, "the server's certificate failed verification: %s "
+			"(tls.cafile/tls.capath name the CAs to trust; tls.verify_peer false skips this check)",
+			X509_verify_cert_error_string(result));
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_result check_name(X509 *cert, const char *name, char *err, size_t size)
+{
 	int match;
 
+	if (is_ip_address(name)) {
+		match = X509_check_ip_asc(cert, name, 0);
+	} else {
+		match = X509_check_host(cert, name, strlen(name), X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS, NULL);
+	}
+	if (match != 1) {
+		snprintf(err, size, "the server's certificate does not match the name \"%s\" "
+			"(tls.peer_name, else the host; tls.verify_peer_name false skips this check)", name);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* What PHP's SSL context does, in its order: the chain (verify_peer), then the name
+ * (verify_peer_name), each on its own switch. */
+static zend_result check_peer(redisContext *rc, const fastqueue_conn_options *opt, char *err, size_t size)
+{
+	SSL *ssl;
+	X509 *cert;
+	zend_result ok = SUCCESS;
+
+	if (!opt->tls.verify_peer && !opt->tls.verify_peer_name) {
+		return SUCCESS;
+	}
+	ssl = connection_ssl(rc);
 	if (!ssl) {
-		snprintf(err, size, "cannot reach the TLS session to check the certificate's name "
-			"(unexpected hiredis internals); tls.verify_peer_name false connects without the check");
+		snprintf(err, size, "cannot reach the TLS session to check the server's certificate "
+			"(unexpected hiredis internals)");
 		return FAILURE;
 	}
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
@@ -179,19 +243,20 @@ static zend_result check_name(redisContext *rc, const char *name, char *err, siz
 		snprintf(err, size, "the server presented no certificate");
 		return FAILURE;
 	}
-	if (is_ip_address(name)) {
-		match = X509_check_ip_asc(cert, name, 0);
-	} else {
-		match = X509_check_host(cert, name, strlen(name), X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS, NULL);
+	if (opt->tls.verify_peer) {
+		ok = check_chain(ssl, err, size);
+	}
+	if (ok == SUCCESS && opt->tls.verify_peer_name) {
+		ok = check_name(cert, expected_name(opt), err, size);
 	}
 	X509_free(cert);
 	ERR_clear_error();
-	if (match != 1) {
-		snprintf(err, size, "the server's certificate does not match the name \"%s\" "
-			"(tls.peer_name, else the host; tls.verify_peer_name false skips this check)", name);
-		return FAILURE;
-	}
-	return SUCCESS;
+	return ok;
+}
+
+void fastqueue_tls_last_error(char *buf, size_t size)
+{
+	openssl_reason(buf, size);
 }
 
 zend_result fastqueue_tls_handshake(void *redis_ctx, void **tls_ctx, const fastqueue_conn_options *opt,
@@ -214,10 +279,7 @@ zend_result fastqueue_tls_handshake(void *redis_ctx, void **tls_ctx, const fastq
 		return FAILURE;
 	}
 	ERR_clear_error();
-	if (opt->tls.verify_peer_name) {
-		return check_name(rc, expected_name(opt), err, err_size);
-	}
-	return SUCCESS;
+	return check_peer(rc, opt, err, err_size);
 }
 
 #else /* a build without TLS */
@@ -234,6 +296,13 @@ const char *fastqueue_tls_version(void)
 
 void fastqueue_tls_minit(void)
 {
+}
+
+void fastqueue_tls_last_error(char *buf, size_t size)
+{
+	if (size) {
+		buf[0] = '\0';
+	}
 }
 
 zend_result fastqueue_tls_handshake(void *redis_ctx, void **tls_ctx, const fastqueue_conn_options *opt,

@@ -23,6 +23,10 @@ void fastqueue_tls_minit(void);
 zend_result fastqueue_tls_handshake(void *redis_ctx, void **tls_ctx, const fastqueue_conn_options *opt,
 	char *err, size_t err_size);
 
+/* OpenSSL's reason for the last failure on a TLS connection (a server that refused our
+ * certificate says so in an alert), or ""; clears it. */
+void fastqueue_tls_last_error(char *buf, size_t size);
+
 /* Frees a redisSSLContext from fastqueue_tls_handshake (NULL is fine). */
 void fastqueue_tls_context_free(void *tls_ctx);
 
