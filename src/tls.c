@@ -68,7 +68,9 @@ static void openssl_reason(char *buf, size_t size)
 	buf[0] = '\0';
 	if (e) {
 		reason = ERR_reason_error_string(e);
-		if ((flags & ERR_TXT_STRING) && data && *data) {
+		if (!reason && (flags & ERR_TXT_STRING) && data && *data) {
+			snprintf(buf, size, "%s", data);
+		} else if ((flags & ERR_TXT_STRING) && data && *data) {
 			snprintf(buf, size, "%s (%s)", reason ? reason : "unknown reason", data);
 		} else {
 			snprintf(buf, size, "%s", reason ? reason : "unknown reason");
