@@ -11,6 +11,12 @@ PHP_ARG_WITH([hiredis-dir],
   [no],
   [no])
 
+PHP_ARG_WITH([fastqueue-tls],
+  [whether to build FastQueue with TLS to Redis],
+  [AS_HELP_STRING([[--with-fastqueue-tls]], [FastQueue: TLS to Redis through hiredis_ssl >= 1.1 and OpenSSL (default: when pkg-config finds them; --without-fastqueue-tls: never)])],
+  [auto],
+  [no])
+
 PHP_ARG_ENABLE([fastqueue-dev],
   [whether to build FastQueue with developer warnings as errors],
   [AS_HELP_STRING([--enable-fastqueue-dev], [FastQueue: add -Wall -Wextra -Werror (for development and CI)])],
@@ -54,6 +60,29 @@ if test "$PHP_FASTQUEUE" != "no"; then
     PHP_ADD_LIBRARY_WITH_PATH(hiredis, $HIREDIS_PREFIX/$PHP_LIBDIR, FASTQUEUE_SHARED_LIBADD)
   fi
 
+  dnl TLS: hiredis_ssl >= 1.1 (redisCreateSSLContextWithOptions, verify_mode) and OpenSSL,
+  dnl found by pkg-config. Asked for (--with-fastqueue-tls) and missing is an error; by
+  dnl default it is used when found. Never a silent plain-text fallback at run time: a build
+  dnl without it refuses TLS settings.
+  AC_MSG_CHECKING([whether to build FastQueue with TLS])
+  AC_MSG_RESULT([$PHP_FASTQUEUE_TLS])
+  FASTQUEUE_TLS_FOUND=no
+  if test "$PHP_FASTQUEUE_TLS" != "no"; then
+    PKG_CHECK_MODULES([FASTQUEUE_TLS], [hiredis_ssl >= 1.1.0 openssl >= 1.1.1], [
+      FASTQUEUE_TLS_FOUND=yes
+    ], [
+      if test "$PHP_FASTQUEUE_TLS" != "auto"; then
+        AC_MSG_ERROR([--with-fastqueue-tls: hiredis_ssl >= 1.1.0 and OpenSSL >= 1.1.1 not found by pkg-config ($FASTQUEUE_TLS_PKG_ERRORS). Install hiredis >= 1.1 built with SSL and the OpenSSL headers (Debian 13: libhiredis-dev libssl-dev), or configure --without-fastqueue-tls])
+      fi
+      AC_MSG_NOTICE([FastQueue: hiredis_ssl >= 1.1.0 or OpenSSL not found: building without TLS])
+    ])
+  fi
+  if test "$FASTQUEUE_TLS_FOUND" = "yes"; then
+    PHP_EVAL_INCLINE($FASTQUEUE_TLS_CFLAGS)
+    PHP_EVAL_LIBLINE($FASTQUEUE_TLS_LIBS, FASTQUEUE_SHARED_LIBADD)
+    AC_DEFINE([FASTQUEUE_HAVE_TLS], [1], [FastQueue: TLS to Redis through hiredis_ssl])
+  fi
+
   if test "$PHP_FASTQUEUE_DEV" != "no"; then
     FASTQUEUE_CFLAGS="-Wall -Wextra -Werror"
   else
@@ -61,7 +90,7 @@ if test "$PHP_FASTQUEUE" != "no"; then
   fi
 
   PHP_NEW_EXTENSION(fastqueue,
-    fastqueue.c src/conn.c src/lua_scripts.c src/redis_queue.c src/job.c src/payload.c src/failed.c src/signals.c src/worker.c src/options.c,
+    fastqueue.c src/conn.c src/lua_scripts.c src/redis_queue.c src/job.c src/payload.c src/failed.c src/signals.c src/worker.c src/options.c src/tls.c,
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $FASTQUEUE_CFLAGS])
   PHP_ADD_BUILD_DIR($ext_builddir/src)
   PHP_SUBST(FASTQUEUE_SHARED_LIBADD)

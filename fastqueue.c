@@ -30,6 +30,7 @@ PHP_MINIT_FUNCTION(fastqueue)
 {
 	(void) type;
 	(void) module_number;
+	fastqueue_conn_minit();
 	fastqueue_ce_Exception = register_class_FastQueue_Exception(spl_ce_RuntimeException);
 	fastqueue_ce_ConnectionException = register_class_FastQueue_ConnectionException(fastqueue_ce_Exception);
 	fastqueue_ce_RedisException = register_class_FastQueue_RedisException(fastqueue_ce_Exception);
@@ -66,6 +67,10 @@ PHP_MINFO_FUNCTION(fastqueue)
 	php_info_print_table_row(2, "FastQueue support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_FASTQUEUE_VERSION);
 	php_info_print_table_row(2, "hiredis version", fastqueue_hiredis_version());
+	php_info_print_table_row(2, "TLS support", fastqueue_conn_tls_supported() ? "enabled" : "disabled");
+	if (fastqueue_conn_tls_supported()) {
+		php_info_print_table_row(2, "TLS library", fastqueue_conn_tls_version());
+	}
 	php_info_print_table_row(2, "Laravel queue protocol", "Redis queue (queues:NAME, :delayed, :reserved, :notify)");
 	php_info_print_table_end();
 }

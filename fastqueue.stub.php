@@ -39,6 +39,18 @@ namespace FastQueue {
      */
     final class RedisQueue
     {
+#ifdef FASTQUEUE_HAVE_TLS
+        /**
+         * Whether this build speaks TLS to Redis (rediss:// urls, scheme "tls", option "tls").
+         * A build without it refuses such settings with a ConnectionException.
+         * @var bool
+         */
+        public const TLS_SUPPORTED = true;
+#else
+        /** @var bool */
+        public const TLS_SUPPORTED = false;
+#endif
+
         public function __construct(array $options = []) {}
 
         /** Pushes a job; returns its id. */

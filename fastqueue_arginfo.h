@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 618d53eb8c313991f14106746024886baa6ae7bd */
+ * Stub hash: b6fc9ccd5dbd1e7c9d4f1a3685c11aca40f52bf6 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -395,6 +395,22 @@ static zend_class_entry *register_class_FastQueue_RedisQueue(void)
 	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "RedisQueue", class_FastQueue_RedisQueue_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+#if defined(FASTQUEUE_HAVE_TLS)
+
+	zval const_TLS_SUPPORTED_value;
+	ZVAL_TRUE(&const_TLS_SUPPORTED_value);
+	zend_string *const_TLS_SUPPORTED_name = zend_string_init_interned("TLS_SUPPORTED", sizeof("TLS_SUPPORTED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_TLS_SUPPORTED_name, &const_TLS_SUPPORTED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_TLS_SUPPORTED_name);
+#endif
+#if !(defined(FASTQUEUE_HAVE_TLS))
+
+	zval const_TLS_SUPPORTED_value;
+	ZVAL_FALSE(&const_TLS_SUPPORTED_value);
+	zend_string *const_TLS_SUPPORTED_name = zend_string_init_interned("TLS_SUPPORTED", sizeof("TLS_SUPPORTED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_TLS_SUPPORTED_name, &const_TLS_SUPPORTED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_TLS_SUPPORTED_name);
+#endif
 
 	return class_entry;
 }

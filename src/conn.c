@@ -1,8 +1,9 @@
-/* The Redis connection over hiredis: connect, AUTH, SELECT, timeouts,
+/* The Redis connection over hiredis: connect, TLS (through tls.c), AUTH, SELECT, timeouts,
  * reconnect on the next command after a loss, EVALSHA with EVAL on NOSCRIPT.
  * Nothing here throws: failures leave their text on the connection. */
 #include "conn.h"
 #include "options.h"
+#include "tls.h"
 #include <hiredis/hiredis.h>
 #include <errno.h>
 
@@ -78,23 +79,68 @@ static zend_string *copy_or_null(zend_string *s)
 	return s ? zend_string_copy(s) : NULL;
 }
 
+bool fastqueue_conn_tls_supported(void)
+{
+	return fastqueue_tls_available();
+}
+
+const char *fastqueue_conn_tls_version(void)
+{
+	return fastqueue_tls_version();
+}
+
+void fastqueue_conn_minit(void)
+{
+	fastqueue_tls_minit();
+}
+
+void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_conn_options *opt)
+{
+	*dst = *opt;
+	dst->host = copy_or_null(opt->host);
+	dst->socket = copy_or_null(opt->socket);
+	dst->username = copy_or_null(opt->username);
+	dst->password = copy_or_null(opt->password);
+	dst->tls.cafile = copy_or_null(opt->tls.cafile);
+	dst->tls.capath = copy_or_null(opt->tls.capath);
+	dst->tls.local_cert = copy_or_null(opt->tls.local_cert);
+	dst->tls.local_pk = copy_or_null(opt->tls.local_pk);
+	dst->tls.peer_name = copy_or_null(opt->tls.peer_name);
+}
+
+static void release_or_null(zend_string **s)
+{
+	if (*s) {
+		zend_string_release(*s);
+		*s = NULL;
+	}
+}
+
+void fastqueue_conn_options_free(fastqueue_conn_options *o)
+{
+	release_or_null(&o->host);
+	release_or_null(&o->socket);
+	release_or_null(&o->username);
+	release_or_null(&o->password);
+	release_or_null(&o->tls.cafile);
+	release_or_null(&o->tls.capath);
+	release_or_null(&o->tls.local_cert);
+	release_or_null(&o->tls.local_pk);
+	release_or_null(&o->tls.peer_name);
+}
+
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
 {
 	memset(c, 0, sizeof(*c));
-	c->opt = *opt;
-	c->opt.host = copy_or_null(opt->host);
-	c->opt.socket = copy_or_null(opt->socket);
-	c->opt.username = copy_or_null(opt->username);
-	c->opt.password = copy_or_null(opt->password);
+	fastqueue_conn_options_copy(&c->opt, opt);
 }
 
 void fastqueue_conn_free(fastqueue_conn *c)
 {
 	fastqueue_conn_close(c);
-	if (c->opt.host) zend_string_release(c->opt.host);
-	if (c->opt.socket) zend_string_release(c->opt.socket);
-	if (c->opt.username) zend_string_release(c->opt.username);
-	if (c->opt.password) zend_string_release(c->opt.password);
+	fastqueue_tls_context_free(c->tls_ctx);
+	c->tls_ctx = NULL;
+	fastqueue_conn_options_free(&c->opt);
 	memset(&c->opt, 0, sizeof(c->opt));
 }
 
@@ -165,11 +211,17 @@ static void fail_from_context(fastqueue_conn *c, const char *doing)
 {
 	char ep[300];
 	const char *why = CTX(c) && CTX(c)->errstr[0] ? CTX(c)->errstr : "unknown error";
+	char tls_why[256] = "";
 	if (CTX(c) && CTX(c)->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 		why = "read timed out";
 	}
-	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s",
-		endpoint(c, ep, sizeof(ep)), doing, why);
+	if (c->opt.tls.enabled) {
+		/* The socket error alone ("Connection reset by peer") hides a TLS alert such as
+		 * the server's "certificate required". */
+		fastqueue_tls_last_error(tls_why, sizeof(tls_why));
+	}
+	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s%s%s%s",
+		endpoint(c, ep, sizeof(ep)), doing, why, tls_why[0] ? " (TLS: " : "", tls_why, tls_why[0] ? ")" : "");
 	fastqueue_conn_close(c);
 }
 
@@ -227,6 +279,23 @@ static zend_result select_database(fastqueue_conn *c)
 	return ok;
 }
 
+/* The handshake on every new socket, reconnects included (never redisReconnect, which drops
+ * the TLS state), before AUTH: so a password only ever travels encrypted. The socket timeout
+ * is set first, or a handshake with a server that does not answer it (a plain port) would
+ * wait for ever; connect_timeout bounds it as it bounds the TCP connect. */
+static zend_result start_tls(fastqueue_conn *c)
+{
+	char ep[300], why[400];
+
+	redisSetTimeout(CTX(c), to_timeval(c->opt.connect_timeout));
+	if (fastqueue_tls_handshake(c->ctx, &c->tls_ctx, &c->opt, why, sizeof(why)) == FAILURE) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "TLS to Redis at %s failed: %s", endpoint(c, ep, sizeof(ep)), why);
+		fastqueue_conn_close(c);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 zend_result fastqueue_conn_connect(fastqueue_conn *c)
 {
 	char ep[300];
@@ -249,6 +318,9 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 		return FAILURE;
 	}
 	c->ctx = ctx;
+	if (c->opt.tls.enabled && start_tls(c) == FAILURE) {
+		return FAILURE;
+	}
 	fastqueue_conn_set_read_timeout(c, c->opt.read_timeout);
 	if (authenticate(c) == FAILURE || select_database(c) == FAILURE) {
 		return FAILURE;

@@ -13,6 +13,18 @@ typedef enum {
 	FASTQUEUE_ERR_PROTOCOL     /* a reply of a shape we did not expect */
 } fastqueue_err_kind;
 
+/* TLS settings, named after PHP's SSL stream context options. */
+typedef struct _fastqueue_tls_options {
+	bool enabled;              /* TLS requested (rediss://, scheme tls, tls://host, option tls) */
+	bool verify_peer;          /* check the server's chain against cafile/capath or the system store */
+	bool verify_peer_name;     /* check that the server's certificate names peer_name (or host) */
+	zend_string *cafile;       /* CA bundle, or NULL */
+	zend_string *capath;       /* directory of hashed CA certificates, or NULL */
+	zend_string *local_cert;   /* client certificate (PEM), or NULL */
+	zend_string *local_pk;     /* client private key (PEM), or NULL: never printed */
+	zend_string *peer_name;    /* SNI and the name checked; NULL: the host */
+} fastqueue_tls_options;
+
 typedef struct _fastqueue_conn_options {
 	zend_string *host;         /* NULL when socket is set */
 	zend_long port;
@@ -22,10 +34,12 @@ typedef struct _fastqueue_conn_options {
 	zend_long database;
 	double connect_timeout;    /* seconds */
 	double read_timeout;       /* seconds; 0 = wait forever */
+	fastqueue_tls_options tls; /* TLS settings; tls.enabled false: plain TCP */
 } fastqueue_conn_options;
 
 typedef struct _fastqueue_conn {
 	void *ctx;                      /* redisContext, NULL while disconnected */
+	void *tls_ctx;                  /* redisSSLContext made from opt.tls on first connect, or NULL */
 	fastqueue_conn_options opt;     /* owned copies of the settings */
 	fastqueue_err_kind err_kind;    /* kind of the last error */
 	char err[512];                  /* text of the last error, never the password */
@@ -59,6 +73,17 @@ void fastqueue_args_init(fastqueue_args *a);
 void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);
 void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s);
 void fastqueue_args_free(fastqueue_args *a);
+
+/* Whether this build can speak TLS (hiredis >= 1.1 with hiredis_ssl at build time). */
+bool fastqueue_conn_tls_supported(void);
+/* The TLS library's version for phpinfo(), or NULL in a build without TLS. */
+const char *fastqueue_conn_tls_version(void);
+/* Process-wide TLS library setup, from MINIT. */
+void fastqueue_conn_minit(void);
+
+/* Copies of opt's strings into *dst (which owns them afterwards), and their release. */
+void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_conn_options *opt);
+void fastqueue_conn_options_free(fastqueue_conn_options *o);
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt);
 void fastqueue_conn_free(fastqueue_conn *c);

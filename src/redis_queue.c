@@ -129,7 +129,8 @@ static bool url_has_port_zero(const zend_string *url)
 	return true;
 }
 
-/* redis://[user:pass@]host[:port][/db] or unix:///path.sock: fills the connection settings. */
+/* redis://[user:pass@]host[:port][/db], rediss://... (TLS) or unix:///path.sock: fills the
+ * connection settings. */
 static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 {
 	php_url *u;
@@ -140,7 +141,7 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 	}
 	u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
 	if (!u || !u->scheme) {
-		zend_argument_value_error(1, "option \"url\" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock");
+		zend_argument_value_error(1, "option \"url\" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock");
 		goto done;
 	}
 	if (zend_string_equals_literal_ci(u->scheme, "unix")) {
@@ -149,7 +150,8 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 			goto done;
 		}
 		o->socket = zend_string_copy(u->path);
-	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")) {
+	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")
+		|| zend_string_equals_literal_ci(u->scheme, "rediss") || zend_string_equals_literal_ci(u->scheme, "tls")) {
 		if (!u->host) {
 			zend_argument_value_error(1, "option \"url\" names no host");
 			goto done;
@@ -159,6 +161,7 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 			goto done;
 		}
 		o->host = zend_string_copy(u->host);
+		o->tls.enabled = zend_string_equals_literal_ci(u->scheme, "rediss") || zend_string_equals_literal_ci(u->scheme, "tls");
 		if (u->port) {
 			o->port = u->port;
 		}
@@ -173,7 +176,7 @@ static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
 			o->database = n;
 		}
 	} else {
-		zend_argument_value_error(1, "option \"url\" has unsupported scheme \"%s\" (redis:// or unix://)", ZSTR_VAL(u->scheme));
+		zend_argument_value_error(1, "option \"url\" has unsupported scheme \"%s\" (redis://, rediss:// or unix://)", ZSTR_VAL(u->scheme));
 		goto done;
 	}
 	if (u->user && ZSTR_LEN(u->user)) {
@@ -188,8 +191,14 @@ done:
 	return ok;
 }
 
+/* What asked for TLS, for the messages that refuse it. */
+typedef enum { TLS_BY_NONE = 0, TLS_BY_URL, TLS_BY_SCHEME, TLS_BY_HOST, TLS_BY_OPTION } tls_request;
+
 typedef struct {
 	fastqueue_conn_options conn;
+	int scheme_tls;                  /* option "scheme": -1 not given, 0 tcp, 1 tls */
+	bool host_tls;                   /* option "host" came as tls://host */
+	bool tls_option;                 /* option "tls" asked for TLS (true or an array) */
 	zend_string *prefix;
 	zend_string *queue;
 	zend_long retry_after;
@@ -199,12 +208,105 @@ typedef struct {
 
 static void settings_free(queue_settings *s)
 {
-	if (s->conn.host) zend_string_release(s->conn.host);
-	if (s->conn.socket) zend_string_release(s->conn.socket);
-	if (s->conn.username) zend_string_release(s->conn.username);
-	if (s->conn.password) zend_string_release(s->conn.password);
+	fastqueue_conn_options_free(&s->conn);
 	if (s->prefix) zend_string_release(s->prefix);
 	if (s->queue) zend_string_release(s->queue);
+}
+
+/* Option "tls": true, or an array of PHP's SSL context option names; false and null ask for
+ * nothing. A key outside the list is refused by name: a misspelt verify_peer must not leave
+ * verification on or off behind the user's back. */
+static zend_result read_tls_option(queue_settings *s, zval *v)
+{
+	fastqueue_tls_options *t = &s->conn.tls;
+	zend_string *key;
+	zval *item;
+
+	if (Z_TYPE_P(v) == IS_NULL || Z_TYPE_P(v) == IS_FALSE) {
+		s->tls_option = false;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) == IS_TRUE) {
+		s->tls_option = true;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(1, "option \"tls\" must be of type array|bool|null, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	s->tls_option = true;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), key, item) {
+		zend_string **str = NULL;
+		bool *flag = NULL;
+		char name[32];
+
+		if (!key) {
+			zend_argument_value_error(1, "option \"tls\" must be an array with string keys");
+			return FAILURE;
+		}
+		ZVAL_DEREF(item);
+		if (zend_string_equals_literal(key, "cafile")) str = &t->cafile;
+		else if (zend_string_equals_literal(key, "capath")) str = &t->capath;
+		else if (zend_string_equals_literal(key, "local_cert")) str = &t->local_cert;
+		else if (zend_string_equals_literal(key, "local_pk")) str = &t->local_pk;
+		else if (zend_string_equals_literal(key, "peer_name")) str = &t->peer_name;
+		else if (zend_string_equals_literal(key, "verify_peer")) flag = &t->verify_peer;
+		else if (zend_string_equals_literal(key, "verify_peer_name")) flag = &t->verify_peer_name;
+		else {
+			zend_argument_value_error(1, "option \"tls\" contains unknown key \"%s\" (known: cafile, capath, "
+				"local_cert, local_pk, peer_name, verify_peer, verify_peer_name)", ZSTR_VAL(key));
+			return FAILURE;
+		}
+		fastqueue_format(name, sizeof(name), "tls.%s", ZSTR_VAL(key));
+		if (str ? fastqueue_opt_string(item, 1, name, true, false, str) == FAILURE
+			: fastqueue_opt_bool(item, 1, name, flag) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (t->local_pk && !t->local_cert) {
+		zend_argument_value_error(1, "option \"tls.local_pk\" needs \"tls.local_cert\" too");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* "tcp"/"redis" or "tls"/"rediss", as Laravel's predis config writes it. */
+static zend_result read_scheme_option(queue_settings *s, zval *v)
+{
+	if (Z_TYPE_P(v) != IS_STRING) {
+		zend_argument_type_error(1, "option \"scheme\" must be of type string, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (zend_string_equals_literal_ci(Z_STR_P(v), "tcp") || zend_string_equals_literal_ci(Z_STR_P(v), "redis")) {
+		s->scheme_tls = 0;
+	} else if (zend_string_equals_literal_ci(Z_STR_P(v), "tls") || zend_string_equals_literal_ci(Z_STR_P(v), "rediss")) {
+		s->scheme_tls = 1;
+	} else {
+		zend_argument_value_error(1, "option \"scheme\" must be \"tcp\" or \"tls\"");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* "tls://host", as Laravel's phpredis config can write it: TLS to host. */
+static zend_result read_host_option(queue_settings *s, zval *v)
+{
+	if (fastqueue_opt_string(v, 1, "host", true, false, &s->conn.host) == FAILURE) {
+		return FAILURE;
+	}
+	s->host_tls = false;
+	if (s->conn.host && ZSTR_LEN(s->conn.host) >= 6 && strncasecmp(ZSTR_VAL(s->conn.host), "tls://", 6) == 0) {
+		zend_string *bare;
+		if (ZSTR_LEN(s->conn.host) == 6) {
+			zend_argument_value_error(1, "option \"host\" names no host after tls://");
+			return FAILURE;
+		}
+		bare = zend_string_init(ZSTR_VAL(s->conn.host) + 6, ZSTR_LEN(s->conn.host) - 6, 0);
+		zend_string_release(s->conn.host);
+		s->conn.host = bare;
+		s->host_tls = true;
+	}
+	return SUCCESS;
 }
 
 static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
@@ -212,7 +314,9 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	const char *k = ZSTR_VAL(key);
 	double d;
 
-	if (zend_string_equals_literal(key, "host")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.host);
+	if (zend_string_equals_literal(key, "host")) return read_host_option(s, v);
+	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
+	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
 	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
 	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
 	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
@@ -264,6 +368,46 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	return FAILURE;
 }
 
+/* Whether TLS is on, from all that can ask for it. An explicit scheme overrides the url's, as
+ * explicit options override the url's other parts; "tcp" next to a TLS request is refused, as
+ * is TLS over a unix socket. A build without TLS refuses any request: never plain text instead. */
+static zend_result resolve_tls(queue_settings *s)
+{
+	static const char *const by_text[] = {
+		"", "a rediss:// url", "option \"scheme\" \"tls\"", "a tls:// host", "option \"tls\"" };
+	tls_request by = s->conn.tls.enabled ? TLS_BY_URL : TLS_BY_NONE;
+
+	if (s->scheme_tls == 0 && (s->host_tls || s->tls_option)) {
+		zend_argument_value_error(1, "option \"scheme\" is \"tcp\" but option \"%s\" asks for TLS",
+			s->host_tls ? "host" : "tls");
+		return FAILURE;
+	}
+	if (s->scheme_tls >= 0) {
+		by = s->scheme_tls ? TLS_BY_SCHEME : TLS_BY_NONE;
+	}
+	if (s->host_tls) {
+		by = TLS_BY_HOST;
+	} else if (s->tls_option && by == TLS_BY_NONE) {
+		by = TLS_BY_OPTION;
+	}
+	s->conn.tls.enabled = by != TLS_BY_NONE;
+	if (!s->conn.tls.enabled) {
+		return SUCCESS;
+	}
+	if (s->conn.socket) {
+		zend_argument_value_error(1, "asks for TLS (%s) over a unix socket: TLS needs host and port", by_text[by]);
+		return FAILURE;
+	}
+	if (!fastqueue_conn_tls_supported()) {
+		zend_throw_exception_ex(fastqueue_ce_ConnectionException, 0,
+			"TLS to Redis was requested (%s) but this FastQueue build lacks TLS support: "
+			"rebuild FastQueue against hiredis >= 1.1 with hiredis_ssl and OpenSSL "
+			"(e.g. libhiredis-dev and libssl-dev on Debian 13), configure --with-fastqueue-tls", by_text[by]);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* The url is applied first so that explicit options can override its parts. */
 static zend_result parse_settings(HashTable *options, queue_settings *s)
 {
@@ -277,6 +421,9 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 	s->retry_after = 60;
 	s->block_for = -1;
 	s->migration_batch_size = -1;
+	s->scheme_tls = -1;
+	s->conn.tls.verify_peer = true;
+	s->conn.tls.verify_peer_name = true;
 	if (options && (v = zend_hash_str_find_deref(options, "url", 3)) && Z_TYPE_P(v) != IS_NULL) {
 		if (Z_TYPE_P(v) != IS_STRING) {
 			zend_argument_type_error(1, "option \"url\" must be of type ?string, %s given", zend_zval_type_name(v));
@@ -297,6 +444,9 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 				return FAILURE;
 			}
 		} ZEND_HASH_FOREACH_END();
+	}
+	if (resolve_tls(s) == FAILURE) {
+		return FAILURE;
 	}
 	if (!s->conn.host && !s->conn.socket) {
 		s->conn.host = zend_string_init("127.0.0.1", 9, 0);

@@ -9,7 +9,6 @@ $urls = [
     'garbage',
     '',
     'http://127.0.0.1:6379',
-    'rediss://:Top5ecret@127.0.0.1:6379',
     'redis://',
     'redis:///3',
     'redis://:Top5ecret@127.0.0.1:6379/abc',
@@ -28,15 +27,14 @@ echo fq_try(fn() => new FastQueue\RedisQueue(['url' => 6379])), "\n";
 echo fq_try(fn() => new FastQueue\RedisQueue(['url' => ['redis://127.0.0.1']])), "\n";
 ?>
 --EXPECT--
-"garbage": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock
-"": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock
-"http:\/\/127.0.0.1:6379": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has unsupported scheme "http" (redis:// or unix://)
-"rediss:\/\/:Top5ecret@127.0.0.1:6379": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has unsupported scheme "rediss" (redis:// or unix://)
-"redis:\/\/": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock
-"redis:\/\/\/3": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock
+"garbage": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock
+"": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock
+"http:\/\/127.0.0.1:6379": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has unsupported scheme "http" (redis://, rediss:// or unix://)
+"redis:\/\/": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock
+"redis:\/\/\/3": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock
 "redis:\/\/:Top5ecret@127.0.0.1:6379\/abc": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has a database that is not a number >= 0
 "redis:\/\/127.0.0.1:6379\/-1": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has a database that is not a number >= 0
 "redis:\/\/127.0.0.1:6379\/1x": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" has a database that is not a number >= 0
-"unix:\/\/": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis://[user:pass@]host[:port][/db] or unix:///path.sock
+"unix:\/\/": ValueError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock
 TypeError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must be of type ?string, int given
 TypeError: FastQueue\RedisQueue::__construct(): Argument #1 ($options) option "url" must be of type ?string, array given
