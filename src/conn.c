@@ -589,16 +589,6 @@ zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)
 	return SUCCESS;
 }
 
-zend_result fastqueue_conn_defer_eval(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka)
-{
-	if (fastqueue_conn_append_eval(c, s, numkeys, ka) == FAILURE) {
-		return FAILURE;
-	}
-	c->deferred++;
-	return SUCCESS;
-}
-
 static bool is_noscript(const fastqueue_conn *c)
 {
 	return c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: NOSCRIPT", 21) == 0;

@@ -335,35 +335,6 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zrem', KEYS[1], ARGV[1])\n"
 		"return 1\n",
 		548, 6},
-	{"start", "99162a6fd8cadbb5d3dbebad07e2986ea3e5cd4c",
-		"-- Marks a reserved job as started, charging its attempt: a worker reserves jobs uncharged\n"
-		"-- (the member in :reserved is the job as pushed) and swaps in the reserved copy only now, so\n"
-		"-- a job that never started comes back with no attempt used. The copy keeps the score, and so\n"
-		"-- its place when it expires. Sent without waiting for the reply; it also carries the\n"
-		"-- acknowledgements of finished jobs of the same queue.\n"
-		"-- KEYS[1] queue:reserved (zset)\n"
-		"-- ARGV[1] the job as pushed (its member while not started)\n"
-		"-- ARGV[2] the reserved copy (attempts counted)\n"
-		"-- ARGV[3..] finished jobs' members to remove (acknowledgements)\n"
-		"-- Returns 1 when the job was charged, 0 when its reservation was gone.\n"
-		"local t = redis.call('type', KEYS[1])['ok']\n"
-		"if t ~= 'none' and t ~= 'zset' then\n"
-		"    return redis.error_reply('WRONGTYPE key ' .. KEYS[1] .. ' holds a ' .. t .. ', not a zset')\n"
-		"end\n"
-		"if #ARGV > 2 then\n"
-		"    redis.call('zrem', KEYS[1], unpack(ARGV, 3))\n"
-		"end\n"
-		"local score = redis.call('zscore', KEYS[1], ARGV[1])\n"
-		"if not score then\n"
-		"    return 0\n"
-		"end\n"
-		"-- The copy first: should the write be refused (maxmemory), the job keeps its reservation.\n"
-		"redis.call('zadd', KEYS[1], score, ARGV[2])\n"
-		"if ARGV[2] ~= ARGV[1] then\n"
-		"    redis.call('zrem', KEYS[1], ARGV[1])\n"
-		"end\n"
-		"return 1\n",
-		1254, 7},
 };
 
-const int fastqueue_script_count = 8;
+const int fastqueue_script_count = 7;

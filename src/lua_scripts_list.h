@@ -6,4 +6,3 @@
 #define FASTQUEUE_LUA_RELEASE (&fastqueue_scripts[4])
 #define FASTQUEUE_LUA_REQUEUE (&fastqueue_scripts[5])
 #define FASTQUEUE_LUA_RETRY (&fastqueue_scripts[6])
-#define FASTQUEUE_LUA_START (&fastqueue_scripts[7])

@@ -871,7 +871,7 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 }
 
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, fastqueue_reply **out)
+	zend_long count, bool charge, zend_long *until, fastqueue_reply **out)
 {
 	fastqueue_args a;
 	char num[4][24];
@@ -885,6 +885,9 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 	}
 	add_long_arg(&a, num[0], sizeof(num[0]), now);
 	add_long_arg(&a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
+	if (until) {
+		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+	}
 	fastqueue_args_add(&a, q->retry_after >= 0 ? "1" : "0", 1);
 	add_long_arg(&a, num[2], sizeof(num[2]), q->migration_batch_size);
 	add_long_arg(&a, num[3], sizeof(num[3]), count);
@@ -949,27 +952,66 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 	return defer_acks_except(q, acks, n, NULL);
 }
 
+/* Deferred: one command, with its arguments. */
+static zend_result defer_command(fastqueue_redis_queue *q, fastqueue_args *a)
+{
+	zend_result ok = fastqueue_conn_defer(&q->conn, a);
+	fastqueue_args_free(a);
+	return ok;
+}
+
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
-	zend_string *raw, zend_string *copy, const fastqueue_ack *acks, uint32_t nacks)
+	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
+	const fastqueue_ack *acks, uint32_t nacks)
 {
 	fastqueue_args a;
-	zend_result ok;
+	char score[32];
+	bool swap = !zend_string_equals(raw, copy);
 
 	if (defer_acks_except(q, acks, nacks, reserved_key) == FAILURE) {
 		return FAILURE;
 	}
+	/* Plain commands, not a script: a script call costs Redis some 20 times a ZREM, once per job.
+	 * MULTI keeps the swap whole: a write refused (maxmemory) aborts it all, and the job keeps
+	 * its reservation. The copy takes the score of the job as pushed, as the reserve wrote it. */
+	if (swap) {
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "MULTI", 5);
+		if (defer_command(q, &a) == FAILURE) {
+			return FAILURE;
+		}
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "ZADD", 4);
+		fastqueue_args_add_str(&a, reserved_key);
+		fastqueue_args_add(&a, score, fastqueue_format(score, sizeof(score), ZEND_LONG_FMT ".%03u", until, slot));
+		fastqueue_args_add_str(&a, copy);
+		if (defer_command(q, &a) == FAILURE) {
+			return FAILURE;
+		}
+	}
 	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREM", 4);
 	fastqueue_args_add_str(&a, reserved_key);
-	fastqueue_args_add_str(&a, raw);
-	fastqueue_args_add_str(&a, copy);
+	if (swap) {
+		fastqueue_args_add_str(&a, raw);
+	}
 	for (uint32_t i = 0; i < nacks; i++) {
 		if (zend_string_equals(acks[i].key, reserved_key)) {
 			add_ack_members(&a, &acks[i]);
 		}
 	}
-	ok = fastqueue_conn_defer_eval(&q->conn, FASTQUEUE_LUA_START, 1, &a);
+	if (a.argc > 2 && defer_command(q, &a) == FAILURE) {
+		return FAILURE;
+	}
 	fastqueue_args_free(&a);
-	return ok == SUCCESS ? fastqueue_conn_flush(&q->conn) : FAILURE;
+	if (swap) {
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "EXEC", 4);
+		if (defer_command(q, &a) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return fastqueue_conn_flush(&q->conn);
 }
 
 zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
@@ -1038,7 +1080,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
-	if (fastqueue_queue_reserve(q, &l, 1, true, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &l, 1, true, NULL, &r) == FAILURE) {
 		goto failed;
 	}
 	/* As Laravel: with block_for, wait for a push once, then try once more. */
@@ -1048,7 +1090,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && fastqueue_queue_reserve(q, &l, 1, true, &r) == FAILURE) {
+		if (announced && fastqueue_queue_reserve(q, &l, 1, true, NULL, &r) == FAILURE) {
 			goto failed;
 		}
 	}

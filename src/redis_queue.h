@@ -54,17 +54,19 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l);
 /* One round trip: migrates due jobs and reserves up to count jobs from the first non-empty
  * queue, charged (the reserved copy goes to :reserved, as Laravel's pop) or not (the job as
  * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then
- * (queue, job, reserved, attempts)*. */
+ * (queue, job, reserved, attempts)*. *until (may be NULL): when the reservations end. */
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, fastqueue_reply **out);
+	zend_long count, bool charge, zend_long *until, fastqueue_reply **out);
 
 /* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
 zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);
 
-/* Deferred and sent at once: a job reserved uncharged starts, its reserved copy taking the
- * place of the job as pushed in reserved_key; carries the acks too. */
+/* Deferred and sent at once: a job reserved uncharged (the slot-th of a reserve that gave
+ * until) starts, its reserved copy taking the place of the job as pushed in reserved_key,
+ * with the same score; carries the acks too. */
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
-	zend_string *raw, zend_string *copy, const fastqueue_ack *acks, uint32_t nacks);
+	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
+	const fastqueue_ack *acks, uint32_t nacks);
 
 /* Waits up to seconds on the :notify lists of all queues at once (BLPOP); *announced when
  * a job was pushed meanwhile. seconds 0 waits until one is. */

@@ -351,8 +351,8 @@ static void mark_started(fastqueue_worker *w, fastqueue_job *job)
 	}
 	settle_deferred(w);
 	job->started = true;
-	if (fastqueue_queue_defer_start(q, reserved_key(w, job), job->raw, job->reserved,
-			w->acks + w->acks_sent, w->nacks - w->acks_sent) == FAILURE) {
+	if (fastqueue_queue_defer_start(q, reserved_key(w, job), job->reserved_until, job->slot, job->raw,
+			job->reserved, w->acks + w->acks_sent, w->nacks - w->acks_sent) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not mark job %s started: %s; it runs, but should the worker die "
 			"during it, it comes back with this attempt not counted\n", ZSTR_VAL(job->queue), q->conn.err);
 		fflush(stderr);
@@ -962,11 +962,12 @@ static zend_result reserve(fastqueue_worker *w)
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_reply *r;
 	size_t n;
+	zend_long until;
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
 	double at = (double) time(NULL);
 
 	defer_acks(w);
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, &until, &r) == FAILURE) {
 		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
@@ -990,6 +991,8 @@ static zend_result reserve(fastqueue_worker *w)
 			zend_string_init(raw, raw_len, 0), zend_string_init(res, res_len, 0), attempts);
 		Z_FASTQUEUE_JOB_P(&job)->queue_index = (uint32_t) qi;
 		Z_FASTQUEUE_JOB_P(&job)->uncharged = true;
+		Z_FASTQUEUE_JOB_P(&job)->reserved_until = until;
+		Z_FASTQUEUE_JOB_P(&job)->slot = (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		buffer_push(w, &job, at);
 	}
 	fastqueue_reply_free(r);

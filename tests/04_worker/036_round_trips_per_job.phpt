@@ -22,7 +22,7 @@ function drain(array $qopts, array $wopts): void
     $q = fq_queue(['queue' => $name] + $qopts);
     $q->bulk(array_fill(0, $n, 'J'));
     $q->push('Warm', '', $name . '-warm');
-    // Loads both scripts (reserve and start), so no NOSCRIPT/EVAL below.
+    // Loads the reserve script, so no NOSCRIPT/EVAL below.
     fqw_worker($q, fn() => null)->daemon($name . '-warm');
     $ran = 0;
     $w = fqw_worker($q, function () use (&$ran) { $ran++; }, $wopts);
@@ -31,9 +31,9 @@ function drain(array $qopts, array $wopts): void
     $stats = $raw->cmd('INFO', 'commandstats');
     preg_match_all('/^cmdstat_([a-z|]+):calls=(\d+)/m', $stats, $m);
     $calls = array_combine($m[1], array_map('intval', $m[2]));
-    // ZSCORE runs only inside the start script: one per job marked started.
-    $starts = $calls['zscore'] ?? 0;
-    echo json_encode($qopts + $wopts), ": status $status, ran $ran, reserve calls ", ($calls['evalsha'] ?? 0) - $starts,
+    // A job is marked started in one MULTI ... EXEC (plain commands: no script call per job).
+    $starts = $calls['exec'] ?? 0;
+    echo json_encode($qopts + $wopts), ": status $status, ran $ran, reserve calls ", $calls['evalsha'] ?? 0,
         ", start marks $starts, eval ", $calls['eval'] ?? 0, ", requeue-sized work: lpush ", $calls['lpush'] ?? 0, ", ", fqw_counts($name), "\n";
 }
 
