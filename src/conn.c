@@ -450,8 +450,6 @@ zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
 	return SUCCESS;
 }
 
-static bool is_noscript(const fastqueue_conn *c);
-
 /* Reads one reply owed to a deferred command. FAILURE only when the connection is gone. */
 static zend_result read_deferred(fastqueue_conn *c)
 {
@@ -463,10 +461,6 @@ static zend_result read_deferred(fastqueue_conn *c)
 	}
 	c->deferred--;
 	if (check_reply(c, r) == FAILURE) {
-		if (is_noscript(c)) {
-			/* SCRIPT FLUSH: send the source again from now on. */
-			c->scripts_loaded = 0;
-		}
 		note_deferred_failure(c, false, c->err);
 		if (c->ctx) {
 			/* The command whose reply comes next has not failed. */
@@ -560,24 +554,6 @@ static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sh
 	for (int i = 0; i < ka->argc; i++) {
 		fastqueue_args_add(out, ka->argv[i], ka->len[i]);
 	}
-}
-
-zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka)
-{
-	fastqueue_args a;
-	char nk[16];
-	zend_result ok;
-	/* Once a script has run on this connection Redis caches it: EVALSHA is safe to pipeline.
-	 * Before that, send the source so a pipelined call can never meet NOSCRIPT. */
-	bool by_sha = (c->scripts_loaded >> s->index) & 1;
-	eval_args(&a, s, by_sha, numkeys, ka, nk, sizeof(nk));
-	ok = fastqueue_conn_append(c, &a);
-	fastqueue_args_free(&a);
-	if (ok == SUCCESS) {
-		c->scripts_loaded |= (uint64_t) 1 << s->index;
-	}
-	return ok;
 }
 
 zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)

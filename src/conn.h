@@ -100,8 +100,6 @@ zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *scrip
 
 /* Pipelining: queue commands, then read their replies in order. */
 zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a);
-zend_result fastqueue_conn_append_eval(fastqueue_conn *c, const fastqueue_script *script,
-	int numkeys, const fastqueue_args *keys_and_args);
 zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
 
 /* Deferred commands: sent now (fastqueue_conn_flush) or with the next command, never waited
