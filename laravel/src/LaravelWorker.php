@@ -53,6 +53,9 @@ class LaravelWorker
     private float $nextRestartCheck = 0.0;
     private bool $ranJobSinceLooping = false;
 
+    /** A job that timed out, whose JobTimedOut goes after its JobFailed, as in Laravel. */
+    private ?FastQueueJob $timedOut = null;
+
     /**
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
@@ -83,6 +86,8 @@ class LaravelWorker
             ->on('processed', Closure::fromCallable([$this, 'onProcessed']))
             ->on('exception', Closure::fromCallable([$this, 'onException']))
             ->on('failed', Closure::fromCallable([$this, 'onFailed']))
+            ->on('released', Closure::fromCallable([$this, 'onReleased']))
+            ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
     }
 
@@ -105,6 +110,9 @@ class LaravelWorker
     /** Runs the next job, if any (queue:work --once). */
     public function runNextJob(): bool
     {
+        // Laravel's runNextJob pops without a Looping round.
+        $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName));
+
         return $this->worker->runNextJob($this->queueNames);
     }
 
@@ -154,12 +162,17 @@ class LaravelWorker
         $this->ranJobSinceLooping = false;
 
         try {
-            return $this->events->until(new Looping($this->connectionName, $this->queueNames)) !== false;
+            $run = $this->events->until(new Looping($this->connectionName, $this->queueNames)) !== false;
         } catch (Throwable $e) {
             $this->exceptions->report($e);
-
-            return true;
+            $run = true;
         }
+        // The round goes on to the pop (Laravel 9 and later announce it).
+        if ($run) {
+            $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName));
+        }
+
+        return $run;
     }
 
     protected function onProcessing(NativeJob $native): void
@@ -173,6 +186,8 @@ class LaravelWorker
                 $this->exceptions->report($e);
             }
         }
+
+        $this->dispatchIfExists('JobPopped', fn ($class) => new $class($this->connectionName, $this->jobFor($native)));
 
         // In Laravel's process() a JobProcessing listener that throws stops the job before it
         // fires, and the exception is the job's (released or failed, reported): the handler
@@ -207,6 +222,7 @@ class LaravelWorker
     /** Laravel's handleJobException after the fail decision, then runJob's report(). */
     protected function onException(NativeJob $native, Throwable $e): void
     {
+        $this->flushTimedOut();
         // A JobProcessing listener threw, but the worker failed the job before its handler
         // could throw that (its attempts were used up, or its payload is not a job).
         if ($this->beforeError !== null) {
@@ -256,10 +272,62 @@ class LaravelWorker
         if (($error = $job->takeFailedError()) !== null) {
             $this->exceptions->report($error);
         }
+        $this->flushTimedOut();
+    }
+
+    /**
+     * The native worker released the job after an exception: the end of Laravel's
+     * handleJobException, which announces it from Laravel 9 on (queue:work prints its FAIL
+     * line then).
+     */
+    protected function onReleased(NativeJob $native, int $delay): void
+    {
+        try {
+            $this->dispatchIfExists('JobReleasedAfterException', fn ($class) => new $class($this->connectionName, $this->jobFor($native)));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+    }
+
+    /**
+     * A job ran past its timeout. Laravel's timeout handler fails the job if it may not run
+     * again, then (from Laravel 9 on) dispatches JobTimedOut, then stops the worker; the native
+     * worker tells us first, so JobTimedOut waits for the failure or the stop.
+     */
+    protected function onTimeout(NativeJob $native): void
+    {
+        $this->timedOut = $this->jobFor($native);
+    }
+
+    private function flushTimedOut(): void
+    {
+        if ($this->timedOut === null) {
+            return;
+        }
+        [$job, $this->timedOut] = [$this->timedOut, null];
+        try {
+            $this->dispatchIfExists('JobTimedOut', fn ($class) => new $class($this->connectionName, $job));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+    }
+
+    /**
+     * Dispatches the queue event Illuminate\Queue\Events\$name made by $make, when the running
+     * Laravel has that event (the worker fires what queue:work fires in the same version).
+     */
+    private function dispatchIfExists(string $name, Closure $make): void
+    {
+        static $exists = [];
+        $class = 'Illuminate\\Queue\\Events\\'.$name;
+        if ($exists[$class] ??= class_exists($class)) {
+            $this->events->dispatch($make($class));
+        }
     }
 
     protected function onStopping(int $status): void
     {
+        $this->flushTimedOut();
         try {
             $this->events->dispatch(new WorkerStopping($status));
         } catch (Throwable $e) {

@@ -19,7 +19,7 @@ $app->run("App\\Jobs\\RecordJob::dispatch('while down');");
 sleep(3);
 echo "after 3 s down: ", count($app->effects()), " job(s) ran, {$pending()} pending\n";
 echo trim($app->artisan(['up'])['stdout']), "\n";
-var_dump($worker->waitFor('Processed:  App\Jobs\RecordJob', 10));
+var_dump($worker->waitForLine(FqLaravelApp::lineRegex('Processed', 'App\Jobs\RecordJob'), 10));
 $worker->signal(SIGTERM);
 $r = $worker->wait(10);
 echo "status ", var_export($r['status'], true), $r['stderr'], "\n";
