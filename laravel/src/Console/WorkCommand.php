@@ -109,6 +109,9 @@ class WorkCommand extends QueueWorkCommand
             // worker's maintenance_file: an application may define maintenance otherwise, and
             // a worker that is down must still see queue:restart when it polls the cache.
             $this->option('force') ? null : $this->maintenanceCheck(),
+            // queue:work's own WorkerOptions, for the events that carry them.
+            $this->gatherWorkerOptions(),
+            isset($options['restart_key']) ? $this->cache : null,
         );
     }
 
