@@ -159,12 +159,37 @@ class LaravelWorker
     protected function handle(NativeJob $native): void
     {
         $job = $this->jobFor($native);
-        if ($this->beforeError !== null) {
-            [$e, $this->beforeError] = [$this->beforeError, null];
+        try {
+            if ($this->beforeError !== null) {
+                [$e, $this->beforeError] = [$this->beforeError, null];
+
+                throw $e;
+            }
+            $job->fire();
+        } catch (Throwable $e) {
+            $this->failIfRetriesStopped($job, $e);
 
             throw $e;
         }
-        $job->fire();
+    }
+
+    /**
+     * Laravel 12 and later let the exception handler end a job's retries for an exception
+     * (shouldStopRetries): handleJobException fails the job, whatever its tries say. The
+     * native worker then sees a failed job and does not release it.
+     */
+    private function failIfRetriesStopped(FastQueueJob $job, Throwable $e): void
+    {
+        if ($job->hasFailed() || ! method_exists($this->exceptions, 'shouldStopRetries')) {
+            return;
+        }
+        try {
+            if ($this->exceptions->shouldStopRetries($e)) {
+                $job->fail($e);
+            }
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
     }
 
     protected function jobFor(NativeJob $native): FastQueueJob
@@ -366,7 +391,8 @@ class LaravelWorker
     {
         $job = $this->jobFor($native);
         try {
-            $this->dispatchIfExists('JobReleasedAfterException', fn ($class) => new $class($this->connectionName, $job));
+            // Laravel 13 adds the backoff and the exception.
+            $this->dispatchIfExists('JobReleasedAfterException', fn ($class) => new $class($this->connectionName, $job, $delay, $this->attemptError));
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }

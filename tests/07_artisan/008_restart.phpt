@@ -27,7 +27,7 @@ foreach (['file', 'redis-db1'] as $cache) {
         usleep(50000);
     }
     $restart = $app->artisan(['queue:restart']);
-    echo trim($restart['stdout']), "\n";
+    echo FqLaravelApp::message($restart['stdout']), "\n";
     $t = microtime(true);
     $r = $worker->wait(15);
     $secs = microtime(true) - $t;
