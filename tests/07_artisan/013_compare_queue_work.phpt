@@ -117,7 +117,7 @@ $snapshot = function (string $command) use ($app, $wait) {
     $delayed = [];
     foreach ($state['delayed'] as [$member, $score]) {
         $job = json_decode($member, true);
-        unset($job['uuid'], $job['id']);
+        unset($job['uuid'], $job['id'], $job['createdAt']);
         // Due $wait s after the dispatch or the release, both between $t0 and $t1.
         $delayed[] = [fq_json_canonical(json_encode($job)), $score >= $t0 + $wait && $score <= $t1 + $wait ? 'due as expected' : $score - $t0];
     }
