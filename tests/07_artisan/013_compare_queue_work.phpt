@@ -76,13 +76,15 @@ $observe = function (string $command) use ($app, $dispatch) {
     $pdo = new PDO('sqlite:' . $app->base . '/database/database.sqlite');
     $batches = $pdo->query('SELECT name, total_jobs, pending_jobs, failed_jobs, cancelled_at IS NOT NULL AS cancelled, finished_at IS NOT NULL AS finished FROM job_batches')->fetchAll(PDO::FETCH_ASSOC);
     $failed = array_map([FqLaravelApp::class, 'normalizeFailed'], $app->failedJobs());
-    // Inside a payload, what differs from run to run: the batch id, and a serialized closure's
-    // object id and signature (the chain's catch callback).
+    // Inside a payload, what differs from run to run: the batch id (in the command, and in
+    // Laravel 13 in the payload's data too), and a serialized closure's object id and signature
+    // (the chain's catch callback).
     $failed = array_map(fn ($row) => ['payload' => preg_replace([
+        '/"batchId":"[0-9a-f-]{36}"/',
         '/s:7:\\\\"batchId\\\\";s:36:\\\\"[0-9a-f-]{36}\\\\"/',
         '/s:4:\\\\"self\\\\";s:32:\\\\"[0-9a-f]{32}\\\\"/',
         '/s:4:\\\\"hash\\\\";s:44:\\\\"[A-Za-z0-9+\/=]{44}\\\\"/',
-    ], ['BATCH', 'SELF', 'HASH'], $row['payload'])] + $row, $failed);
+    ], ['"batchId":BATCH', 'BATCH', 'SELF', 'HASH'], $row['payload'])] + $row, $failed);
     $sorted = function (array $xs) { sort($xs); return $xs; };
     $states = [];
     foreach (['cmp013', 'cmp013b'] as $q) {
