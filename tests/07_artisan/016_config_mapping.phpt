@@ -77,7 +77,7 @@ own: {"host":"h","port":1,"prefix":"own_","queue":"q","retry_after":60,"block_fo
 url: {"host":"r.example","port":6390,"password":"secret","username":"user","database":5,"prefix":"global_","connect_timeout":1.5,"read_timeout":3,"queue":"q","retry_after":60,"block_for":null}
 socket: {"socket":"\/run\/redis.sock","password":"pw","username":"u","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 unix: {"socket":"\/run\/r.sock","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
-tls: InvalidArgumentException: Redis connection [tls] uses TLS: fastqueue:work does not support TLS connections.
+tls: {"host":"h","port":6379,"scheme":"tls","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue:work does not support Redis Cluster.
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
