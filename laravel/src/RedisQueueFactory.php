@@ -200,6 +200,9 @@ class RedisQueueFactory
             $manager->resolve($name);
         } catch (ClientSettings $settings) {
             return $settings;
+        } catch (InvalidArgumentException $e) {
+            // The connectors' own refusals (a scheme that contradicts the host's, ...).
+            throw new InvalidArgumentException("Redis connection [{$name}]: {$e->getMessage()}", 0, $e);
         }
 
         throw new LogicException("Laravel's RedisManager did not hand the settings of [{$name}] to its connector.");

@@ -78,6 +78,16 @@ $php = show('phpredis', [
 show('phpredis', ['global' => ['host' => 'tls://redis.example', 'port' => 6379]],
     ['prefix' => 'p_', 'context' => ['stream' => ['cafile' => '/certs/global-ca.crt']]]);
 
+// A context without "stream": Laravel versions that normalize it (13) take it as the SSL
+// options; before that phpredis ignores it, so fastqueue:work refuses it rather than drop it.
+ob_start();
+show('phpredis', ['flat' => ['host' => 'tls://redis.example', 'port' => 6379, 'context' => ['verify_peer' => false]]]);
+$flat = trim(ob_get_clean());
+$want = method_exists(Illuminate\Redis\Connectors\PhpRedisConnector::class, 'normalizeContext')
+    ? 'flat: {"host":"redis.example","port":6379,"scheme":"tls","tls":{"verify_peer":false},"prefix":"p_"}'
+    : 'flat: InvalidArgumentException: Redis connection [flat]: the context entry [verify_peer] is not read by phpredis: SSL options go in [context.stream]';
+echo '  flat: ', $flat === $want ? 'as this Laravel version reads a context without "stream"' : $flat, "\n";
+
 echo "predis:\n";
 $pre = show('predis', [
     'scheme' => ['host' => 'redis.example', 'port' => 6380, 'scheme' => 'tls', 'password' => PW,
@@ -137,6 +147,7 @@ phpredis:
   stream_string: InvalidArgumentException: Redis connection [stream_string]: [context.stream] must be an array of SSL context options, string given.
   tlsv1.2: InvalidArgumentException: Redis connection [tlsv1.2] uses the [tlsv1.2] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.
   global: {"host":"redis.example","port":6379,"scheme":"tls","tls":{"cafile":"/certs/global-ca.crt","capath":"/ini/certs"},"prefix":"p_"}
+  flat: as this Laravel version reads a context without "stream"
 predis:
   scheme: {"host":"redis.example","port":6380,"scheme":"tls","tls":{"cafile":"/certs/ca.crt","verify_peer_name":false,"local_cert":"/certs/client.crt","local_pk":"/certs/client.key","capath":"/ini/certs"},"password":"Sup3r-Secret-Pw-21","prefix":"p_"}
   url: {"host":"10.1.2.3","port":6390,"scheme":"tls","tls":{"peer_name":"redis.internal","cafile":"/ini/ca.pem","capath":"/ini/certs"},"database":2,"prefix":"p_"}

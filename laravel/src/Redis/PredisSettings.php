@@ -2,17 +2,19 @@
 
 namespace FastQueue\Laravel\Redis;
 
-use Illuminate\Contracts\Redis\Connector;
+use Illuminate\Redis\Connectors\PredisConnector;
 use Illuminate\Support\Arr;
 use InvalidArgumentException;
 
 /**
  * What Laravel's PredisConnector hands to Predis\Client, without Predis (which fastqueue:work
- * does not need): the connection's parameters, the client options merged as the connector
- * merges them, and the client option "parameters" filling the parameters the connection does
- * not set, as Predis's connection factory fills them.
+ * does not need): the client options merged as the connector merges them, the host formatted
+ * by the connector where the version does that (scheme://host into scheme and host), and the
+ * client option "parameters" filling the connection parameters the connection does not set,
+ * a whole entry at a time, as Predis's connection factory fills them. Then ClientSettings is
+ * thrown instead of connecting.
  */
-class PredisSettings implements Connector
+class PredisSettings extends PredisConnector
 {
     public function connect(array $config, array $options)
     {
@@ -20,11 +22,15 @@ class PredisSettings implements Connector
         if (isset($config['prefix'])) {
             $clientOptions['prefix'] = $config['prefix'];
         }
+        if (method_exists(PredisConnector::class, 'formatHost')) {
+            $config = $this->formatHost($config);
+        }
 
         $parameters = $config + (array) ($clientOptions['parameters'] ?? []);
         $parameters['prefix'] = $clientOptions['prefix'] ?? null;
+        $host = (string) ($parameters['host'] ?? '127.0.0.1');
 
-        throw new ClientSettings($parameters, (string) ($parameters['host'] ?? '127.0.0.1'), $parameters['ssl'] ?? null, 'ssl');
+        throw new ClientSettings($parameters, $host, $parameters['ssl'] ?? null, 'ssl');
     }
 
     public function connectToCluster(array $config, array $clusterOptions, array $options)
