@@ -98,7 +98,7 @@ foreach (['phpredis, scheme tls', 'phpredis, rediss url', 'predis, scheme tls an
     $want = array_map(fn ($n) => 'string job ' . json_encode(['style' => $style, 'n' => $n]) . ' attempt=1 contract=true', [1, 2, 3]);
     $lines = FqLaravelApp::jobLines($r['stdout']);
     $ok = $r['status'] === 0 && $r['stderr'] === '' && $ran === $want && count($lines) === 6 && $q->size($queue) === 0;
-    echo "$style: ", $ok ? 'ok' : "status {$r['status']}, size {$q->size($queue)}, stderr {$r['stderr']}\n" . implode("\n", $lines) . "\n" . implode("\n", $ran), "\n";
+    echo "$style: ", $ok ? 'ok' : "status {$r['status']}, size {$q->size($queue)}:\n{$r['stdout']}{$r['stderr']}" . implode("\n", $ran), "\n";
 
     // Without a client certificate the server refuses the handshake: the worker ends with
     // a ConnectionException and the job stays queued.
