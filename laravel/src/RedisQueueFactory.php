@@ -12,9 +12,10 @@ use InvalidArgumentException;
 use LogicException;
 
 /**
- * Builds a FastQueue\RedisQueue from the application's own configuration, reading it the way
- * Laravel's RedisConnector, RedisManager and PhpRedisConnector read it, so that fastqueue:work
- * talks to exactly the keys queue:work would.
+ * Builds a FastQueue\RedisQueue from the application's own configuration, read the way
+ * Laravel's RedisConnector reads the queue connection and, through Laravel's own RedisManager
+ * and Redis connectors, the way the application's Redis client gets its connection (TLS
+ * included), so that fastqueue:work talks to exactly the server and keys queue:work would.
  */
 class RedisQueueFactory
 {
