@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence, sockets, auth); the package is PSR-4 and discoverable
+fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence checked against the app's own phpredis client, sockets, auth, TLS); the package is PSR-4 and discoverable
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -29,7 +29,7 @@ $config->set('database.redis', [
     'client' => 'phpredis',
     'options' => ['prefix' => 'global_'],
     'default' => ['host' => '10.0.0.1', 'port' => '6380', 'database' => '2', 'password' => null],
-    'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_'], 'prefix' => 'ignored_'],
+    'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_']],
     'url' => ['url' => 'redis://user:secret@r.example:6390/5', 'read_timeout' => 3, 'timeout' => 1.5],
     'socket' => ['host' => '/run/redis.sock', 'port' => 0, 'password' => 'pw', 'username' => 'u'],
     'unix' => ['host' => 'unix:///run/r.sock'],
@@ -52,6 +52,27 @@ foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'd
 }
 // The options are accepted by FastQueue\RedisQueue (no connection is made before use).
 $show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
+
+// Where a connection sets both "prefix" and options.prefix, which one wins depends on the
+// Laravel version (8.83: options.prefix; 10 and later: prefix): the prefix must be the one the
+// app's own phpredis client gets, asked of a connection Laravel itself makes.
+echo "prefix as the app's own phpredis client has it:\n";
+$real = ['host' => getenv('FASTQUEUE_TEST_REDIS_HOST') ?: '127.0.0.1', 'port' => (int) getenv('FASTQUEUE_TEST_REDIS_PORT')];
+foreach ([
+    'global options.prefix' => $real,
+    'connection prefix' => $real + ['prefix' => 'conn_'],
+    'connection options.prefix' => $real + ['options' => ['prefix' => 'connopt_']],
+    'both' => $real + ['prefix' => 'conn_', 'options' => ['prefix' => 'connopt_']],
+] as $label => $connection) {
+    $config->set('database.redis.real', $connection);
+    $redis = $config->get('database.redis');
+    unset($redis['client']);
+    $client = (new Illuminate\Redis\RedisManager($app, 'phpredis', $redis))->connection('real')->client();
+    $laravel = $client->getOption(Redis::OPT_PREFIX);
+    $client->close();
+    $ours = $f->redisOptions('real')['prefix'];
+    echo "  $label: ", $laravel === $ours ? 'the same' : "Laravel's client has \"$laravel\", fastqueue:work \"$ours\"", "\n";
+}
 
 echo "restart key read by the native worker:\n";
 $config->set('database.redis.cache', $config->get('database.redis.default'));
@@ -82,6 +103,11 @@ cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
 RedisQueue: "FastQueue\\RedisQueue"
+prefix as the app's own phpredis client has it:
+  global options.prefix: the same
+  connection prefix: the same
+  connection options.prefix: the same
+  both: the same
 restart key read by the native worker:
   file store: null
   redis store, same connection: "app_cache:illuminate:queue:restart"
