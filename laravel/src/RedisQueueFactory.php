@@ -2,14 +2,13 @@
 
 namespace FastQueue\Laravel;
 
-use FastQueue\RedisQueue;
 use FastQueue\Laravel\Redis\ClientSettings;
 use FastQueue\Laravel\Redis\PhpRedisSettings;
 use FastQueue\Laravel\Redis\PredisSettings;
+use FastQueue\RedisQueue;
 use Illuminate\Contracts\Config\Repository as Config;
 use Illuminate\Redis\RedisManager;
 use InvalidArgumentException;
-use LogicException;
 
 /**
  * Builds a FastQueue\RedisQueue from the application's own configuration, read the way
@@ -206,7 +205,7 @@ class RedisQueueFactory
             throw new InvalidArgumentException("Redis connection [{$name}]: {$e->getMessage()}", 0, $e);
         }
 
-        throw new LogicException("Laravel's RedisManager did not hand the settings of [{$name}] to its connector.");
+        throw new \LogicException("Laravel's RedisManager did not hand the settings of [{$name}] to its connector.");
     }
 
     /**
@@ -228,7 +227,7 @@ class RedisQueueFactory
         } catch (InvalidArgumentException $e) {
             return null;
         }
-        foreach (['host', 'port', 'socket', 'scheme', 'database', 'prefix', 'username', 'password'] as $key) {
+        foreach (['host', 'port', 'socket', 'database', 'prefix', 'username', 'password'] as $key) {
             if (($queue[$key] ?? null) !== ($cache[$key] ?? null)) {
                 return null;
             }

@@ -50,9 +50,6 @@ $config->set('queue.connections', [
 foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'database', 'missing'] as $c) {
     $show($c, fn () => $f->options($c));
 }
-// The options are accepted by FastQueue\RedisQueue (no connection is made before use).
-$show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
-
 // Where a connection sets both "prefix" and options.prefix, which one wins depends on the
 // Laravel version (8.83: options.prefix; 10 and later: prefix): the prefix must be the one the
 // app's own phpredis client gets, asked of a connection Laravel itself makes.
@@ -73,6 +70,9 @@ foreach ([
     $ours = $f->redisOptions('real')['prefix'];
     echo "  $label: ", $laravel === $ours ? 'the same' : "Laravel's client has \"$laravel\", fastqueue:work \"$ours\"", "\n";
 }
+
+// The options are accepted by FastQueue\RedisQueue (no connection is made before use).
+$show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
 
 echo "restart key read by the native worker:\n";
 $config->set('database.redis.cache', $config->get('database.redis.default'));
@@ -102,12 +102,12 @@ tls: {"host":"h","port":6379,"scheme":"tls","prefix":"global_","queue":"q","retr
 cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue:work does not support Redis Cluster.
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
-RedisQueue: "FastQueue\\RedisQueue"
 prefix as the app's own phpredis client has it:
   global options.prefix: the same
   connection prefix: the same
   connection options.prefix: the same
   both: the same
+RedisQueue: "FastQueue\\RedisQueue"
 restart key read by the native worker:
   file store: null
   redis store, same connection: "app_cache:illuminate:queue:restart"
