@@ -17,6 +17,11 @@ class FastQueueServiceProvider extends ServiceProvider
         $this->app->singleton(RedisQueueFactory::class, function ($app) {
             return new RedisQueueFactory($app['config']);
         });
+
+        // As ArtisanServiceProvider makes queue:work, which this command extends.
+        $this->app->singleton(WorkCommand::class, function ($app) {
+            return new WorkCommand($app['queue.worker'], $app['cache.store']);
+        });
     }
 
     public function boot()

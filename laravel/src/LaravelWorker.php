@@ -35,6 +35,9 @@ class LaravelWorker
 
     protected Worker $worker;
 
+    /** The FastQueue\Worker options it was made with. */
+    protected array $options;
+
     /** The worker's --tries, for jobs without their own. */
     protected int $tries;
 
@@ -53,6 +56,32 @@ class LaravelWorker
     private float $nextRestartCheck = 0.0;
     private bool $ranJobSinceLooping = false;
 
+    /** A job that timed out, whose JobTimedOut goes after its JobFailed, as in Laravel. */
+    private ?FastQueueJob $timedOut = null;
+
+    /** A job timed out in this run (the worker stops with Laravel's TimedOut reason). */
+    private bool $sawTimeout = false;
+
+    /** The last round went on to reserve (Laravel's getNextJob ran). */
+    private bool $roundPopped = false;
+
+    /** When the run started, and when the last job ended (time(), as Laravel's currentTime()). */
+    private int $startedAt = 0;
+    private ?int $lastJobAt = null;
+
+    /** Jobs started in this run (Laravel's jobsProcessed). */
+    private int $jobsProcessed = 0;
+
+    /** Why the worker was told to stop here (a WorkerStopReason case name), if it was. */
+    private ?string $stopReason = null;
+
+    /** The job whose JobAttempted waits for its release (the end of handleJobException). */
+    private ?FastQueueJob $attemptPending = null;
+    private ?Throwable $attemptError = null;
+
+    /** The restart timestamp when the run started (the native worker watching it). */
+    private mixed $restartAtStart = null;
+
     /**
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
@@ -61,6 +90,11 @@ class LaravelWorker
      * @param  Closure|null  $isDownForMaintenance  Laravel's maintenance check, made before each
      *                                            round (null: the native worker checks a file
      *                                            itself, or --force)
+     * @param  object|null  $workerOptions  queue:work's Illuminate\Queue\WorkerOptions, for the
+     *                                     events that carry them (Laravel 11 and later)
+     * @param  Cache|null  $cache  the cache queue:restart writes to, when the native worker
+     *                             watches the restart key: read at the start and at the stop to
+     *                             tell WorkerStopping why the worker stops
      */
     public function __construct(
         protected Container $container,
@@ -73,9 +107,12 @@ class LaravelWorker
         protected ?Cache $restartCache = null,
         protected ?Closure $resetScope = null,
         protected ?Closure $isDownForMaintenance = null,
+        protected ?object $workerOptions = null,
+        protected ?Cache $cache = null,
     ) {
         $this->worker = new Worker($queue, Closure::fromCallable([$this, 'handle']), $options);
         $this->tries = (int) ($options['tries'] ?? 1);
+        $this->options = $options;
 
         $this->worker
             ->on('looping', Closure::fromCallable([$this, 'onLooping']))
@@ -83,6 +120,8 @@ class LaravelWorker
             ->on('processed', Closure::fromCallable([$this, 'onProcessed']))
             ->on('exception', Closure::fromCallable([$this, 'onException']))
             ->on('failed', Closure::fromCallable([$this, 'onFailed']))
+            ->on('released', Closure::fromCallable([$this, 'onReleased']))
+            ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
     }
 
@@ -97,7 +136,12 @@ class LaravelWorker
         if ($this->restartCache) {
             $this->lastRestart = $this->readRestart();
             $this->nextRestartCheck = $this->now() + static::RESTART_POLL_INTERVAL;
+        } elseif ($this->cache && isset($this->options['restart_key'])) {
+            $this->restartAtStart = $this->readRestart($this->cache);
         }
+        $this->startedAt = time();
+        $this->jobsProcessed = 0;
+        $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
 
         return $this->worker->daemon($this->queueNames);
     }
@@ -105,6 +149,9 @@ class LaravelWorker
     /** Runs the next job, if any (queue:work --once). */
     public function runNextJob(): bool
     {
+        // Laravel's runNextJob pops without a Looping round.
+        $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+
         return $this->worker->runNextJob($this->queueNames);
     }
 
@@ -112,12 +159,37 @@ class LaravelWorker
     protected function handle(NativeJob $native): void
     {
         $job = $this->jobFor($native);
-        if ($this->beforeError !== null) {
-            [$e, $this->beforeError] = [$this->beforeError, null];
+        try {
+            if ($this->beforeError !== null) {
+                [$e, $this->beforeError] = [$this->beforeError, null];
+
+                throw $e;
+            }
+            $job->fire();
+        } catch (Throwable $e) {
+            $this->failIfRetriesStopped($job, $e);
 
             throw $e;
         }
-        $job->fire();
+    }
+
+    /**
+     * Laravel 12 and later let the exception handler end a job's retries for an exception
+     * (shouldStopRetries): handleJobException fails the job, whatever its tries say. The
+     * native worker then sees a failed job and does not release it.
+     */
+    private function failIfRetriesStopped(FastQueueJob $job, Throwable $e): void
+    {
+        if ($job->hasFailed() || ! method_exists($this->exceptions, 'shouldStopRetries')) {
+            return;
+        }
+        try {
+            if ($this->exceptions->shouldStopRetries($e)) {
+                $job->fail($e);
+            }
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
     }
 
     protected function jobFor(NativeJob $native): FastQueueJob
@@ -135,6 +207,21 @@ class LaravelWorker
      */
     protected function onLooping(): bool
     {
+        // The end of the last round: a job ran (Laravel notes when it ended), or the reserve
+        // found none (WorkerIdle, and --stop-when-empty-for's check).
+        if ($this->ranJobSinceLooping) {
+            $this->lastJobAt = time();
+        } elseif ($this->roundPopped) {
+            $this->roundPopped = false;
+            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+            $emptyFor = (int) ($this->workerOptions->stopWhenEmptyFor ?? 0);
+            if ($emptyFor > 0 && time() - ($this->lastJobAt ?? $this->startedAt) >= $emptyFor) {
+                $this->stopWorker('QueueEmptyFor');
+
+                return false;
+            }
+        }
+
         try {
             if ($this->isDownForMaintenance && ($this->isDownForMaintenance)()) {
                 // queue:work's pauseWorker: stopIfNecessary, queue:restart included, while down.
@@ -154,17 +241,24 @@ class LaravelWorker
         $this->ranJobSinceLooping = false;
 
         try {
-            return $this->events->until(new Looping($this->connectionName, $this->queueNames)) !== false;
+            $run = $this->events->until(new Looping($this->connectionName, $this->queueNames, $this->workerOptions)) !== false;
         } catch (Throwable $e) {
             $this->exceptions->report($e);
-
-            return true;
+            $run = true;
         }
+        // The round goes on to the pop (Laravel 9 and later announce it).
+        if ($run) {
+            $this->roundPopped = true;
+            $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+        }
+
+        return $run;
     }
 
     protected function onProcessing(NativeJob $native): void
     {
         $this->ranJobSinceLooping = true;
+        $this->jobsProcessed++;
         $this->beforeError = null;
         if ($this->resetScope) {
             try {
@@ -173,6 +267,8 @@ class LaravelWorker
                 $this->exceptions->report($e);
             }
         }
+
+        $this->dispatchIfExists('JobPopped', fn ($class) => new $class($this->connectionName, $this->jobFor($native)));
 
         // In Laravel's process() a JobProcessing listener that throws stops the job before it
         // fires, and the exception is the job's (released or failed, reported): the handler
@@ -186,9 +282,16 @@ class LaravelWorker
 
     protected function onProcessed(NativeJob $native): void
     {
+        $error = null;
         try {
-            $this->events->dispatch(new JobProcessed($this->connectionName, $this->jobFor($native)));
+            $job = $this->jobFor($native);
+            $this->events->dispatch(new JobProcessed($this->connectionName, $job));
+            // A job that released itself (Laravel 11 and later announce it).
+            if ($job->isReleased() && ! $job->isDeleted()) {
+                $this->dispatchIfExists('JobReleased', fn ($class) => new $class($this->connectionName, $job));
+            }
         } catch (Throwable $e) {
+            $error = $e;
             // Laravel's process() hands this to handleJobException. The job is gone already:
             // failing it (out of tries) only marks it failed, and it is not released.
             $job = $this->jobFor($native);
@@ -201,19 +304,39 @@ class LaravelWorker
             }
             $this->jobException($job, $e);
         }
+        $this->jobAttempted($this->jobFor($native), $error);
         $this->restartRequested();
+    }
+
+    /** The end of Laravel's process() for each job (Laravel 12 and later announce it). */
+    private function jobAttempted(FastQueueJob $job, ?Throwable $e): void
+    {
+        try {
+            $this->dispatchIfExists('JobAttempted', fn ($class) => new $class($this->connectionName, $job, $e));
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
     }
 
     /** Laravel's handleJobException after the fail decision, then runJob's report(). */
     protected function onException(NativeJob $native, Throwable $e): void
     {
+        $this->flushTimedOut();
         // A JobProcessing listener threw, but the worker failed the job before its handler
         // could throw that (its attempts were used up, or its payload is not a job).
         if ($this->beforeError !== null) {
             [$error, $this->beforeError] = [$this->beforeError, null];
             $this->exceptions->report($error);
         }
-        $this->jobException($this->jobFor($native), $this->translate($e));
+        $job = $this->jobFor($native);
+        $this->jobException($job, $e = $this->translate($e));
+        // The native worker releases the job next unless it is gone: JobAttempted then waits
+        // for JobReleasedAfterException, as in Laravel's handleJobException.
+        if (! $job->isDeleted() && ! $job->isReleased() && ! $job->hasFailed()) {
+            [$this->attemptPending, $this->attemptError] = [$job, $e];
+        } else {
+            $this->jobAttempted($job, $e);
+        }
         $this->restartRequested();
     }
 
@@ -239,7 +362,7 @@ class LaravelWorker
 
         // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker.
         if ($this->causedByLostConnection($e)) {
-            $this->worker->stop(Worker::EXIT_SUCCESS);
+            $this->stopWorker('LostConnection');
         }
     }
 
@@ -256,15 +379,132 @@ class LaravelWorker
         if (($error = $job->takeFailedError()) !== null) {
             $this->exceptions->report($error);
         }
+        $this->flushTimedOut();
+    }
+
+    /**
+     * The native worker released the job after an exception: the end of Laravel's
+     * handleJobException, which announces it from Laravel 9 on (queue:work prints its FAIL
+     * line then).
+     */
+    protected function onReleased(NativeJob $native, int $delay): void
+    {
+        $job = $this->jobFor($native);
+        try {
+            // Laravel 13 adds the backoff and the exception.
+            $this->dispatchIfExists('JobReleasedAfterException', fn ($class) => new $class($this->connectionName, $job, $delay, $this->attemptError));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+        $this->flushAttempted();
+    }
+
+    private function flushAttempted(): void
+    {
+        if ($this->attemptPending !== null) {
+            [$job, $e] = [$this->attemptPending, $this->attemptError];
+            $this->attemptPending = $this->attemptError = null;
+            $this->jobAttempted($job, $e);
+        }
+    }
+
+    /**
+     * A job ran past its timeout. Laravel's timeout handler fails the job if it may not run
+     * again, then (from Laravel 9 on) dispatches JobTimedOut, then stops the worker; the native
+     * worker tells us first, so JobTimedOut waits for the failure or the stop.
+     */
+    protected function onTimeout(NativeJob $native): void
+    {
+        $this->timedOut = $this->jobFor($native);
+        $this->sawTimeout = true;
+    }
+
+    private function flushTimedOut(): void
+    {
+        if ($this->timedOut === null) {
+            return;
+        }
+        [$job, $this->timedOut] = [$this->timedOut, null];
+        try {
+            $timeout = $job->timeout() ?? ($this->options['timeout'] ?? 60);
+            $this->dispatchIfExists('JobTimedOut', fn ($class) => new $class($this->connectionName, $job, $timeout));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
+    }
+
+    /**
+     * Dispatches the queue event Illuminate\Queue\Events\$name made by $make, when the running
+     * Laravel has that event (the worker fires what queue:work fires in the same version).
+     */
+    private function dispatchIfExists(string $name, Closure $make): void
+    {
+        static $exists = [];
+        $class = 'Illuminate\\Queue\\Events\\'.$name;
+        if ($exists[$class] ??= class_exists($class)) {
+            $this->events->dispatch($make($class));
+        }
     }
 
     protected function onStopping(int $status): void
     {
+        $this->flushTimedOut();
+        $this->flushAttempted();
+        if ($this->ranJobSinceLooping) {
+            $this->lastJobAt = time();
+        } elseif ($this->roundPopped) {
+            $this->roundPopped = false;
+            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+        }
         try {
-            $this->events->dispatch(new WorkerStopping($status));
+            // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
+            // and how much memory (queue:work prints the reason).
+            $this->events->dispatch(new WorkerStopping(
+                $status, $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
+                $this->lastJobAt, memory_get_usage(true) / 1024 / 1024, $this->connectionName, $this->queueNames,
+            ));
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }
+    }
+
+    /** Stops the worker after the current job, for Laravel's stop reason $reason. */
+    private function stopWorker(string $reason): void
+    {
+        $this->stopReason ??= $reason;
+        $this->worker->stop(Worker::EXIT_SUCCESS);
+    }
+
+    /**
+     * Laravel's WorkerStopReason for a stop with $status (null before Laravel 13). The native
+     * worker stops on the conditions of Laravel's stopIfNecessary, checked in the same order;
+     * which one held is told apart here from what the worker can see.
+     */
+    private function stopReasonFor(int $status): ?object
+    {
+        $enum = 'Illuminate\\Queue\\WorkerStopReason';
+        if (! enum_exists($enum)) {
+            return null;
+        }
+        $case = $this->stopReason ?? match (true) {
+            $this->sawTimeout => 'TimedOut',
+            $status === Worker::EXIT_MEMORY_LIMIT => 'MaxMemoryExceeded',
+            $this->nativeRestartSeen() => 'ReceivedRestartSignal',
+            ! empty($this->options['stop_when_empty']) && ! $this->ranJobSinceLooping => 'QueueEmpty',
+            ! empty($this->options['max_time']) && time() - $this->startedAt >= $this->options['max_time'] => 'MaxTimeExceeded',
+            ! empty($this->options['max_jobs']) && $this->jobsProcessed >= $this->options['max_jobs'] => 'MaxJobsExceeded',
+            // Nothing else stops it: a signal (SIGTERM, SIGINT, SIGQUIT).
+            default => 'Interrupted',
+        };
+
+        return constant($enum.'::'.$case);
+    }
+
+    /** Whether queue:restart changed the timestamp the native worker watches. */
+    private function nativeRestartSeen(): bool
+    {
+        return $this->cache !== null && isset($this->options['restart_key'])
+            && $this->readRestart($this->cache) != $this->restartAtStart;
     }
 
     /**
@@ -304,15 +544,15 @@ class LaravelWorker
         if ($this->readRestart() == $this->lastRestart) {
             return false;
         }
-        $this->worker->stop(Worker::EXIT_SUCCESS);
+        $this->stopWorker('ReceivedRestartSignal');
 
         return true;
     }
 
-    private function readRestart(): mixed
+    private function readRestart(?Cache $cache = null): mixed
     {
         try {
-            return $this->restartCache->get(RedisQueueFactory::RESTART_KEY);
+            return ($cache ?? $this->restartCache)->get(RedisQueueFactory::RESTART_KEY);
         } catch (Throwable $e) {
             $this->exceptions->report($e);
 

@@ -6,9 +6,12 @@ use FastQueue\Laravel\Redis\ClientSettings;
 use FastQueue\Laravel\Redis\PhpRedisSettings;
 use FastQueue\Laravel\Redis\PredisSettings;
 use FastQueue\RedisQueue;
+use Illuminate\Cache\RedisStore;
+use Illuminate\Contracts\Cache\Repository as CacheRepository;
 use Illuminate\Contracts\Config\Repository as Config;
 use Illuminate\Redis\RedisManager;
 use InvalidArgumentException;
+use Throwable;
 
 /**
  * Builds a FastQueue\RedisQueue from the application's own configuration, read the way
@@ -210,21 +213,25 @@ class RedisQueueFactory
 
     /**
      * The restart key as the native worker can read it (without the Redis prefix, which the
-     * worker adds), or null when the cache store queue:restart writes to is not a Redis store
-     * sharing the queue connection's server, database and prefix.
+     * worker adds), or null when $cache, the repository queue:restart writes to, is not a Redis
+     * store on the queue connection's server, database and prefix.
+     *
+     * The key is the store's own: its getPrefix() followed by the restart key, exactly what
+     * it reads and writes (Laravel 8 and 10 put a ':' after a non-empty cache prefix, later
+     * versions do not). Which Redis connection it writes through is the store's too.
      */
-    public function nativeRestartKey(string $connection): ?string
+    public function nativeRestartKey(string $connection, CacheRepository $cache): ?string
     {
-        $storeName = $this->config->get('cache.default');
-        $store = $this->config->get("cache.stores.{$storeName}");
-        if (! is_array($store) || ($store['driver'] ?? null) !== 'redis') {
+        $store = method_exists($cache, 'getStore') ? $cache->getStore() : null;
+        if (! $store instanceof RedisStore) {
             return null;
         }
 
         try {
             $queue = $this->redisOptions($this->queueConfig($connection)['connection'] ?? 'default');
-            $cache = $this->redisOptions($store['connection'] ?? 'default');
-        } catch (InvalidArgumentException $e) {
+            $cache = $this->redisOptions($store->connection()->getName() ?? 'default');
+        } catch (Throwable $e) {
+            // Not a connection the native worker could use (a cluster, TLS, not configured).
             return null;
         }
         foreach (['host', 'port', 'socket', 'database', 'prefix', 'username', 'password'] as $key) {
@@ -233,10 +240,7 @@ class RedisQueueFactory
             }
         }
 
-        // CacheManager::getPrefix and RedisStore::setPrefix.
-        $prefix = $store['prefix'] ?? $this->config->get('cache.prefix');
-
-        return (! empty($prefix) ? $prefix.':' : '').static::RESTART_KEY;
+        return $store->getPrefix().static::RESTART_KEY;
     }
 
     protected function queueConfig(string $connection): array

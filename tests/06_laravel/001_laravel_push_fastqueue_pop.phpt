@@ -53,7 +53,8 @@ $id = $laravel->push('App\\Jobs\\Foo@handle', ['user' => 7, 'tags' => ['a', 'b']
 $job = $fq->pop();
 var_dump($job->getJobId() === $id);
 compare($job, $stored, $laravel);
-var_dump($job->getReservedJob() === str_replace('"attempts":0}', '"attempts":1}', $stored));
+// The pushed text with its attempts counted (Laravel 13 writes "delay" after "attempts").
+var_dump($job->getReservedJob() === preg_replace('/"attempts":0(?=[,}])/', '"attempts":1', $stored, 1));
 $job->delete();
 
 echo "push, object job\n";

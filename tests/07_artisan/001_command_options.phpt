@@ -27,9 +27,20 @@ $describe = function ($definition) {
 };
 $laravel = $describe($commands['queue:work']->getDefinition());
 $fast = $describe($commands['fastqueue:work']->getDefinition());
+// Laravel 8.83's options, which every version has; then what this version adds (Laravel 13:
+// --stop-when-empty-for, --json), all of which fastqueue:work must have the same.
+$base = ['connection', '--name', '--queue', '--daemon', '--once', '--stop-when-empty', '--delay', '--backoff',
+    '--max-jobs', '--max-time', '--force', '--memory', '--sleep', '--rest', '--timeout', '--tries'];
+$more = [];
 foreach ($laravel as $name => $what) {
-    printf("%-18s %s %s\n", $name, $what, ($fast[$name] ?? null) === $what ? 'same' : 'DIFFERENT: ' . ($fast[$name] ?? 'missing'));
+    $same = ($fast[$name] ?? null) === $what;
+    if (in_array($name, $base, true) || !$same) {
+        printf("%-18s %s %s\n", $name, $what, $same ? 'same' : 'DIFFERENT: ' . ($fast[$name] ?? 'missing'));
+    } else {
+        $more[] = $name;
+    }
 }
+echo "this version's other queue:work options, the same: ", implode(', ', $more) ?: 'none', "\n";
 foreach (array_diff_key($fast, $laravel) as $name => $what) {
     printf("%-18s %s (fastqueue:work only)\n", $name, $what);
 }
@@ -39,7 +50,7 @@ PHP);
 $help = $app->artisan(['help', 'fastqueue:work']);
 echo $help['status'], ' ', str_contains($help['stdout'], '--timeout-mode[=TIMEOUT-MODE]') ? 'help ok' : $help['stdout'], "\n";
 ?>
---EXPECT--
+--EXPECTF--
 0 1
 connection         argument required=0 default=NULL same
 --name             option value=optional default='default' same
@@ -57,6 +68,7 @@ connection         argument required=0 default=NULL same
 --rest             option value=optional default='0' same
 --timeout          option value=optional default='60' same
 --tries            option value=optional default='1' same
+this version's other queue:work options, the same: %s
 --prefetch         option value=optional default='1' (fastqueue:work only)
 --timeout-mode     option value=optional default='kill' (fastqueue:work only)
 FastQueue\Laravel\Console\WorkCommand

@@ -18,7 +18,9 @@ $run = function (string $label, ?int $backoff) use ($app) {
     $t1 = time();
     $state = $app->queueState('work003');
     echo "$label: status {$r['status']}", $r['stderr'] === '' ? '' : " stderr: {$r['stderr']}", "\n";
-    foreach (FqLaravelApp::jobLines($r['stdout']) as $line) {
+    $lines = FqLaravelApp::jobLines($r['stdout']);
+    $lines = FqLaravelApp::withoutReleaseLines($lines, (bool) $state['delayed']);
+    foreach ($lines as $line) {
         echo "  $line\n";
     }
     printf("  pending %d, reserved %d, delayed %d\n", count($state['queue']), count($state['reserved']), count($state['delayed']));

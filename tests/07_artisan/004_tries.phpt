@@ -15,7 +15,9 @@ $work = function (array $args, ?int $backoff = null) use ($app) {
     $r = $app->artisan(array_merge(['fastqueue:work', '--stop-when-empty', '--sleep=0'], $args));
     $t1 = time();
     echo implode(' ', $args), ": status {$r['status']}", $r['stderr'] === '' ? '' : " stderr: {$r['stderr']}", "\n";
-    foreach (FqLaravelApp::jobLines($r['stdout']) as $line) {
+    $lines = FqLaravelApp::jobLines($r['stdout']);
+    $lines = FqLaravelApp::withoutReleaseLines($lines, (bool) $app->queueState('work004')['delayed']);
+    foreach ($lines as $line) {
         echo "  $line\n";
     }
     foreach ($app->queueState('work004')['delayed'] as [$member, $score]) {

@@ -46,7 +46,7 @@ $worker = $app->artisanChild(['fastqueue:work', '--sleep=1']);
 $app->waitForEffect('/^event Looping/');
 $t = microtime(true);
 $app->run("App\\Jobs\\RecordJob::dispatch('daemon')->delay(2);");
-var_dump($worker->waitFor('Processed:  App\Jobs\RecordJob', 10));
+var_dump($worker->waitForLine(FqLaravelApp::lineRegex('Processed', 'App\Jobs\RecordJob'), 10));
 $secs = microtime(true) - $t;
 // Due when time() reaches the dispatch second + 2: at least a second after the dispatch.
 echo $secs >= 1.0 && $secs < 5 * fq_app_scale() ? "ran after its delay\n" : "ran after $secs s\n";

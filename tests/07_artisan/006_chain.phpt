@@ -27,7 +27,7 @@ echo "pending: ", count($app->queueState('work006')['queue']), ' + ', count($app
 
 $r = $app->artisan(['fastqueue:work', '--stop-when-empty', '--sleep=0', '--queue=work006,work006b']);
 echo "status {$r['status']}\n", $r['stderr'];
-echo implode("\n", FqLaravelApp::jobLines($r['stdout'])), "\n";
+echo implode("\n", FqLaravelApp::withoutReleaseLines(FqLaravelApp::jobLines($r['stdout']), false)), "\n";
 echo "effects:\n", implode("\n", $app->effects()), "\n";
 foreach ($app->failedJobs() as $row) {
     echo "failed_jobs: {$row['queue']} ", json_decode($row['payload'], true)['displayName'], ' ', strtok($row['exception'], "\n"), "\n";

@@ -18,7 +18,7 @@ foreach (['file', 'redis-db1'] as $cache) {
     $first = time();
     $worker = $app->artisanChild(['fastqueue:work', '--sleep=1']);
     $app->run("App\\Jobs\\SleepJob::dispatch('busy', $busy); App\\Jobs\\RecordJob::dispatch('next');");
-    if (!$worker->waitFor('Processing: App\Jobs\SleepJob', 15)) {
+    if (!$worker->waitForLine(FqLaravelApp::lineRegex('Processing', 'App\Jobs\SleepJob'), 15)) {
         echo "the job did not start:\n", $worker->wait(1)['stderr'];
     }
     usleep(200000);
@@ -27,7 +27,7 @@ foreach (['file', 'redis-db1'] as $cache) {
         usleep(50000);
     }
     $restart = $app->artisan(['queue:restart']);
-    echo trim($restart['stdout']), "\n";
+    echo FqLaravelApp::message($restart['stdout']), "\n";
     $t = microtime(true);
     $r = $worker->wait(15);
     $secs = microtime(true) - $t;

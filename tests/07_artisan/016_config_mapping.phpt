@@ -17,6 +17,7 @@ use FastQueue\Laravel\RedisQueueFactory;
 
 $config = $app['config'];
 $f = new RedisQueueFactory($config);
+$testRedis = [$config->get('database.redis'), $config->get('queue.connections')];
 $show = function (string $label, callable $fn) {
     try {
         $value = json_encode($fn());
@@ -75,18 +76,41 @@ foreach ([
 $show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
 
 echo "restart key read by the native worker:\n";
-$config->set('database.redis.cache', $config->get('database.redis.default'));
+// Cache stores on the test's Redis. Where the native worker would read the key itself, the
+// key it would read (under the queue connection's prefix, on its database) must be the one
+// the store's repository writes.
+[$redis, $queues] = $testRedis;
+$config->set('database.redis', $redis + [
+    'same' => $redis['default'],
+    'prefixed' => $redis['default'] + ['options' => ['prefix' => 'elsewhere_']],
+]);
+$config->set('queue.connections', $queues);
+$config->set('cache.prefix', 'app_cache');
+$queuePrefix = $f->options('redis')['prefix'];
+$raw = new Redis();
+$raw->connect($redis['default']['host'], (int) $redis['default']['port']);
+$n = 0;
 foreach ([
-    'file store' => ['driver' => 'file', 'path' => '/tmp'],
+    'file store' => ['driver' => 'file', 'path' => storage_path('framework/cache/data')],
     'redis store, same connection' => ['driver' => 'redis', 'connection' => 'default'],
-    'redis store, same settings' => ['driver' => 'redis', 'connection' => 'cache'],
+    'redis store, same settings' => ['driver' => 'redis', 'connection' => 'same'],
     'redis store, own prefix' => ['driver' => 'redis', 'connection' => 'default', 'prefix' => 'mine'],
-    'redis store, other server' => ['driver' => 'redis', 'connection' => 'own'],
+    'redis store, empty prefix' => ['driver' => 'redis', 'connection' => 'default', 'prefix' => ''],
+    'redis store, other database' => ['driver' => 'redis', 'connection' => 'cache'],
+    'redis store, other Redis prefix' => ['driver' => 'redis', 'connection' => 'prefixed'],
 ] as $label => $store) {
-    $config->set('cache.stores.x', $store);
-    $config->set('cache.default', 'x');
-    $config->set('cache.prefix', 'app_cache');
-    $show("  $label", fn () => $f->nativeRestartKey('redis'));
+    $config->set('cache.stores.restart' . ++$n, $store);
+    $repository = $app['cache']->store('restart' . $n);
+    $key = $f->nativeRestartKey('redis', $repository);
+    if ($key === null) {
+        echo "  $label: polled through the cache\n";
+        continue;
+    }
+    $repository->forever('illuminate:queue:restart', 1700000000 + $n);
+    $raw->select(0);
+    $value = $raw->get($queuePrefix . $key);
+    echo "  $label: read natively, ", $value == 1700000000 + $n ? 'the key queue:restart writes' : 'NOT the key queue:restart writes: ' . var_export($value, true), "\n";
+    $repository->forget('illuminate:queue:restart');
 }
 PHP);
 ?>
@@ -109,8 +133,10 @@ prefix as the app's own phpredis client has it:
   both: the same
 RedisQueue: "FastQueue\\RedisQueue"
 restart key read by the native worker:
-  file store: null
-  redis store, same connection: "app_cache:illuminate:queue:restart"
-  redis store, same settings: "app_cache:illuminate:queue:restart"
-  redis store, own prefix: "mine:illuminate:queue:restart"
-  redis store, other server: null
+  file store: polled through the cache
+  redis store, same connection: read natively, the key queue:restart writes
+  redis store, same settings: read natively, the key queue:restart writes
+  redis store, own prefix: read natively, the key queue:restart writes
+  redis store, empty prefix: read natively, the key queue:restart writes
+  redis store, other database: polled through the cache
+  redis store, other Redis prefix: polled through the cache

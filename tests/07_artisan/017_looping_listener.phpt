@@ -15,7 +15,7 @@ $app->run("App\\Jobs\\RecordJob::dispatch('held');");
 sleep(2);
 echo "held: ", count($app->effects()), " job(s) ran, ", count($app->queueState('work017')['queue']), " pending\n";
 unlink("$app->base/storage/hold");
-var_dump($worker->waitFor('Processed:  App\Jobs\RecordJob', 10));
+var_dump($worker->waitForLine(FqLaravelApp::lineRegex('Processed', 'App\Jobs\RecordJob'), 10));
 $worker->signal(SIGTERM);
 $r = $worker->wait(10);
 echo "status ", var_export($r['status'], true), $r['stderr'], "\n";

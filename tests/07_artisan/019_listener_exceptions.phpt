@@ -49,7 +49,10 @@ foreach ($cases as $name => [$flag, $dispatch, $args]) {
             echo "$what DIFFERS: queue:work ", var_export($laravel[$what], true), "\nfastqueue:work ", var_export($value, true), "\n";
         }
     }
-    echo "status {$fast['status']}; ", implode(', ', $fast['job lines']), "\n  ", implode("\n  ", $fast['effects']), "\n";
+    // (The lines as Laravel 8 prints them: later versions add a FAIL line for a job released
+    // after an exception; the comparison above holds on every version.)
+    $lines = FqLaravelApp::withoutReleaseLines($fast['job lines'], $fast['left in Redis'][1] > 0 && $flag !== null);
+    echo "status {$fast['status']}; ", implode(', ', $lines), "\n  ", implode("\n  ", $fast['effects']), "\n";
     foreach ($fast['failed_jobs'] as $line) {
         echo "  failed_jobs: $line\n";
     }
