@@ -2,24 +2,30 @@
 
 namespace FastQueue\Laravel;
 
+use FastQueue\Laravel\Redis\ClientSettings;
+use FastQueue\Laravel\Redis\PhpRedisSettings;
+use FastQueue\Laravel\Redis\PredisSettings;
 use FastQueue\RedisQueue;
 use Illuminate\Cache\RedisStore;
 use Illuminate\Contracts\Cache\Repository as CacheRepository;
 use Illuminate\Contracts\Config\Repository as Config;
-use Illuminate\Support\Arr;
-use Illuminate\Support\ConfigurationUrlParser;
+use Illuminate\Redis\RedisManager;
 use InvalidArgumentException;
 use Throwable;
 
 /**
- * Builds a FastQueue\RedisQueue from the application's own configuration, reading it the way
- * Laravel's RedisConnector, RedisManager and PhpRedisConnector read it, so that fastqueue:work
- * talks to exactly the keys queue:work would.
+ * Builds a FastQueue\RedisQueue from the application's own configuration, read the way
+ * Laravel's RedisConnector reads the queue connection and, through Laravel's own RedisManager
+ * and Redis connectors, the way the application's Redis client gets its connection (TLS
+ * included), so that fastqueue:work talks to exactly the server and keys queue:work would.
  */
 class RedisQueueFactory
 {
     /** The key queue:restart writes through the cache repository. */
     public const RESTART_KEY = 'illuminate:queue:restart';
+
+    /** The SSL context options (PHP's names) that FastQueue's "tls" option implements. */
+    public const TLS_OPTIONS = ['cafile', 'capath', 'local_cert', 'local_pk', 'peer_name', 'verify_peer', 'verify_peer_name'];
 
     public function __construct(protected Config $config)
     {
@@ -52,48 +58,48 @@ class RedisQueueFactory
     }
 
     /**
-     * The connection settings of a Redis connection (database.redis.NAME), merged as
-     * PhpRedisConnector merges them: the connection's keys, then database.redis.options,
-     * then the connection's own 'options'. The last one wins, so a global options.prefix
-     * applies to every connection unless the connection overrides it.
+     * The connection settings of a Redis connection (database.redis.NAME), as the application's
+     * Redis client (database.redis.client) would get them. Laravel's own RedisManager parses the
+     * connection (its url, the scheme a rediss:// url implies) and picks options.parameters;
+     * for phpredis, Laravel's PhpRedisConnector merges the connection's keys with the global
+     * and the connection's own options and formats the host (scheme://host); for predis, the
+     * connection's parameters are used, the client option "parameters" filling those the
+     * connection does not set (see Redis\PredisSettings). Nothing connects.
+     *
+     * @throws InvalidArgumentException for a connection fastqueue:work cannot use as configured
      */
     public function redisOptions(string $name): array
     {
-        $redis = (array) $this->config->get('database.redis', []);
         $name = $name !== '' ? $name : 'default';
+        $s = $this->clientSettings($name);
+        $c = $s->config;
 
-        if (! isset($redis[$name]) || ! is_array($redis[$name]) && ! is_string($redis[$name])) {
-            if (isset($redis['clusters'][$name])) {
-                throw new InvalidArgumentException("Redis connection [{$name}] is a cluster: fastqueue:work does not support Redis Cluster.");
-            }
-
-            throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
-        }
-
-        $parsed = (new ConfigurationUrlParser)->parseConfiguration($redis[$name]);
-        $driver = strtolower((string) ($parsed['driver'] ?? ''));
-        if (in_array($driver, ['tcp', 'tls'], true)) {
-            $parsed['scheme'] = $driver;
-        }
-        unset($parsed['driver']);
-
-        $global = (array) ($redis['options'] ?? []);
-        $c = array_merge(Arr::except($parsed, 'options'), Arr::except($global, 'parameters'), (array) ($parsed['options'] ?? []));
-
+        // The transport is the host's "scheme://" (phpredis gets the scheme that way; Laravel's
+        // PredisConnector turns a tls:// host into the scheme), else the scheme.
+        $host = $s->host !== '' ? $s->host : '127.0.0.1';
         $scheme = strtolower((string) ($c['scheme'] ?? ''));
-        if ($scheme === 'tls' || $scheme === 'ssl' || $scheme === 'rediss') {
-            throw new InvalidArgumentException("Redis connection [{$name}] uses TLS: fastqueue:work does not support TLS connections.");
+        if (preg_match('~^([a-z][a-z0-9+.-]*)://(.*)$~is', $host, $m)) {
+            $scheme = strtolower($m[1]);
+            $host = $m[2];
         }
 
-        $host = (string) ($c['host'] ?? '127.0.0.1');
+        if (! in_array($scheme, ['', 'tcp', 'redis', 'unix', 'tls', 'ssl', 'rediss'], true)) {
+            throw new InvalidArgumentException("Redis connection [{$name}] uses the [{$scheme}] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.");
+        }
         $options = [];
-        if (str_starts_with($host, 'unix://')) {
-            $options['socket'] = substr($host, 7);
-        } elseif ($scheme === 'unix' || str_starts_with($host, '/')) {
-            $options['socket'] = $c['path'] ?? $host;
+        if ($scheme === 'unix' || str_starts_with($host, '/')) {
+            $options['socket'] = (string) ($c['path'] ?? $host);
         } else {
             $options['host'] = $host;
             $options['port'] = (int) ($c['port'] ?? 6379);
+        }
+        if (in_array($scheme, ['tls', 'ssl', 'rediss'], true)) {
+            // Over a socket too, for RedisQueue's own refusal of TLS there.
+            $options['scheme'] = 'tls';
+            $tls = $this->tlsOptions($name, $s->ssl, $s->sslKey);
+            if ($tls !== []) {
+                $options['tls'] = $tls;
+            }
         }
         // phpredis authenticates only with a non-empty password.
         if (! empty($c['password'])) {
@@ -114,6 +120,95 @@ class RedisQueueFactory
         }
 
         return $options;
+    }
+
+    /**
+     * FastQueue's "tls" option from the SSL context options the client would apply ($ssl, read
+     * from $where). Only the options FastQueue implements are accepted, each checked: another
+     * one is refused by name rather than dropped, since dropping it could change what is
+     * verified. As PHP's streams do (phpredis and predis both connect through them), a peer
+     * that is verified without cafile or capath gets the openssl.cafile and openssl.capath
+     * ini settings. Messages name options and types, never values (paths aside, a value
+     * could be key material).
+     */
+    protected function tlsOptions(string $name, mixed $ssl, string $where): array
+    {
+        if ($ssl === null) {
+            $ssl = [];
+        } elseif (! is_array($ssl)) {
+            throw new InvalidArgumentException("Redis connection [{$name}]: [{$where}] must be an array of SSL context options, ".get_debug_type($ssl).' given.');
+        }
+
+        $tls = [];
+        foreach ($ssl as $key => $value) {
+            if (! in_array($key, static::TLS_OPTIONS, true)) {
+                throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] is not supported by fastqueue:work (supported: ".implode(', ', static::TLS_OPTIONS).').');
+            }
+            if ($key === 'verify_peer' || $key === 'verify_peer_name') {
+                if (! is_bool($value) && ! in_array($value, [0, 1, '0', '1'], true)) {
+                    throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] must be true or false (or 1 or 0), ".get_debug_type($value).' given.');
+                }
+                $tls[$key] = (bool) $value;
+            } elseif (! is_string($value) || $value === '') {
+                throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] must be a non-empty string, ".(is_string($value) ? 'an empty string' : get_debug_type($value)).' given.');
+            } else {
+                $tls[$key] = $value;
+            }
+        }
+
+        if ($tls['verify_peer'] ?? true) {
+            foreach (['cafile', 'capath'] as $key) {
+                $ini = (string) ini_get("openssl.{$key}");
+                if (! isset($tls[$key]) && $ini !== '') {
+                    $tls[$key] = $ini;
+                }
+            }
+        }
+
+        return $tls;
+    }
+
+    /**
+     * What the application's Redis client would be given for connection $name, from Laravel's
+     * own RedisManager, with a connector that reports instead of connecting.
+     */
+    protected function clientSettings(string $name): ClientSettings
+    {
+        $redis = (array) $this->config->get('database.redis', []);
+        $client = strtolower((string) ($redis['client'] ?? 'phpredis'));
+        unset($redis['client']);
+
+        if (! isset($redis[$name])) {
+            if (isset($redis['clusters'][$name])) {
+                throw new InvalidArgumentException("Redis connection [{$name}] is a cluster: fastqueue:work does not support Redis Cluster.");
+            }
+
+            throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
+        }
+        if (! is_array($redis[$name]) && ! is_string($redis[$name])) {
+            throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
+        }
+
+        $connector = match ($client) {
+            'phpredis' => new PhpRedisSettings,
+            'predis' => new PredisSettings,
+            default => throw new InvalidArgumentException("The Redis client [{$client}] (database.redis.client) is not supported by fastqueue:work: use phpredis or predis."),
+        };
+        $manager = new RedisManager(null, $client, $redis);
+        $manager->extend($client, function () use ($connector) {
+            return $connector;
+        });
+
+        try {
+            $manager->resolve($name);
+        } catch (ClientSettings $settings) {
+            return $settings;
+        } catch (InvalidArgumentException $e) {
+            // The connectors' own refusals (a scheme that contradicts the host's, ...).
+            throw new InvalidArgumentException("Redis connection [{$name}]: {$e->getMessage()}", 0, $e);
+        }
+
+        throw new \LogicException("Laravel's RedisManager did not hand the settings of [{$name}] to its connector.");
     }
 
     /**

@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence, sockets, auth); the package is PSR-4 and discoverable
+fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence checked against the app's own phpredis client, sockets, auth, TLS); the package is PSR-4 and discoverable
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -30,7 +30,7 @@ $config->set('database.redis', [
     'client' => 'phpredis',
     'options' => ['prefix' => 'global_'],
     'default' => ['host' => '10.0.0.1', 'port' => '6380', 'database' => '2', 'password' => null],
-    'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_'], 'prefix' => 'ignored_'],
+    'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_']],
     'url' => ['url' => 'redis://user:secret@r.example:6390/5', 'read_timeout' => 3, 'timeout' => 1.5],
     'socket' => ['host' => '/run/redis.sock', 'port' => 0, 'password' => 'pw', 'username' => 'u'],
     'unix' => ['host' => 'unix:///run/r.sock'],
@@ -51,6 +51,27 @@ $config->set('queue.connections', [
 foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'database', 'missing'] as $c) {
     $show($c, fn () => $f->options($c));
 }
+// Where a connection sets both "prefix" and options.prefix, which one wins depends on the
+// Laravel version (8.83: options.prefix; 10 and later: prefix): the prefix must be the one the
+// app's own phpredis client gets, asked of a connection Laravel itself makes.
+echo "prefix as the app's own phpredis client has it:\n";
+$real = ['host' => getenv('FASTQUEUE_TEST_REDIS_HOST') ?: '127.0.0.1', 'port' => (int) getenv('FASTQUEUE_TEST_REDIS_PORT')];
+foreach ([
+    'global options.prefix' => $real,
+    'connection prefix' => $real + ['prefix' => 'conn_'],
+    'connection options.prefix' => $real + ['options' => ['prefix' => 'connopt_']],
+    'both' => $real + ['prefix' => 'conn_', 'options' => ['prefix' => 'connopt_']],
+] as $label => $connection) {
+    $config->set('database.redis.real', $connection);
+    $redis = $config->get('database.redis');
+    unset($redis['client']);
+    $client = (new Illuminate\Redis\RedisManager($app, 'phpredis', $redis))->connection('real')->client();
+    $laravel = $client->getOption(Redis::OPT_PREFIX);
+    $client->close();
+    $ours = $f->redisOptions('real')['prefix'];
+    echo "  $label: ", $laravel === $ours ? 'the same' : "Laravel's client has \"$laravel\", fastqueue:work \"$ours\"", "\n";
+}
+
 // The options are accepted by FastQueue\RedisQueue (no connection is made before use).
 $show('RedisQueue', fn () => get_class(new FastQueue\RedisQueue($f->options('url'))));
 
@@ -101,10 +122,15 @@ own: {"host":"h","port":1,"prefix":"own_","queue":"q","retry_after":60,"block_fo
 url: {"host":"r.example","port":6390,"password":"secret","username":"user","database":5,"prefix":"global_","connect_timeout":1.5,"read_timeout":3,"queue":"q","retry_after":60,"block_for":null}
 socket: {"socket":"\/run\/redis.sock","password":"pw","username":"u","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 unix: {"socket":"\/run\/r.sock","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
-tls: InvalidArgumentException: Redis connection [tls] uses TLS: fastqueue:work does not support TLS connections.
+tls: {"host":"h","port":6379,"scheme":"tls","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue:work does not support Redis Cluster.
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
+prefix as the app's own phpredis client has it:
+  global options.prefix: the same
+  connection prefix: the same
+  connection options.prefix: the same
+  both: the same
 RedisQueue: "FastQueue\\RedisQueue"
 restart key read by the native worker:
   file store: polled through the cache

@@ -1,0 +1,30 @@
+<?php
+
+namespace FastQueue\Laravel\Redis;
+
+use Exception;
+
+/**
+ * What the application's Redis client would be given for one connection, caught on its way to
+ * the client: thrown by PhpRedisSettings and PredisSettings instead of connecting, so that
+ * Laravel's own RedisManager and connectors do the parsing and merging. It never leaves
+ * RedisQueueFactory; its message is empty.
+ */
+final class ClientSettings extends Exception
+{
+    /**
+     * @param  array  $config  the merged settings the client reads (host, port, password, ...)
+     * @param  string  $host  the host as the client gets it, a transport in front when one is
+     *                        set ("tls://redis.example", "unix:///run/redis.sock")
+     * @param  mixed  $ssl  the SSL context options the client would apply, null when none
+     * @param  string  $sslKey  where they are written, for messages ("context.stream", "ssl")
+     */
+    public function __construct(
+        public readonly array $config,
+        public readonly string $host,
+        public readonly mixed $ssl,
+        public readonly string $sslKey,
+    ) {
+        parent::__construct('');
+    }
+}
