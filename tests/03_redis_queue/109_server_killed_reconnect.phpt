@@ -21,7 +21,9 @@ $reserved = $q->pop();
 var_dump($reserved->getJobId() === $first);
 
 posix_kill($pid, FQ_SIGKILL);
-for ($i = 0; $i < 200 && fq_is_redis_server($pid); $i++) {
+// Wait until the server is gone and its port refuses connections: under load a dying
+// server's listening socket still took a connect (then reset it), which is not what this tests.
+for ($i = 0; $i < 1000 && (fq_is_redis_server($pid) || @fsockopen('127.0.0.1', $port, $en, $es, 0.2)); $i++) {
     usleep(10000);
 }
 
