@@ -225,18 +225,14 @@ PHP_METHOD(FastQueue_Job, retryUntil)
 	}
 }
 
-/* Laravel stores backoff as "1,5,10" (or a bare int); a list is also accepted. As Laravel's
- * Job::backoff(), a payload without one falls back to "delay" (older payloads named the backoff
- * so; Laravel 13 writes the dispatch delay there, which its worker then uses as the backoff). */
+/* Laravel stores backoff as "1,5,10" (or a bare int); a list is also accepted. A payload
+ * without one falls back to "delay", as Laravel's Job::backoff() (fastqueue_payload_backoff). */
 PHP_METHOD(FastQueue_Job, backoff)
 {
 	zval *v, *item;
 	ZEND_PARSE_PARAMETERS_NONE();
 	JOB_PAYLOAD_OR_THROW();
-	v = zend_hash_str_find(payload, "backoff", sizeof("backoff") - 1);
-	if (!v || Z_TYPE_P(v) == IS_NULL) {
-		v = zend_hash_str_find(payload, "delay", sizeof("delay") - 1);
-	}
+	v = fastqueue_payload_backoff(payload);
 	if (!v || Z_TYPE_P(v) == IS_NULL || (Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v) == 0)) {
 		RETURN_NULL();
 	}

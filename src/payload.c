@@ -329,6 +329,15 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 	return json;
 }
 
+zval *fastqueue_payload_backoff(HashTable *payload)
+{
+	zval *v = zend_hash_str_find(payload, "backoff", sizeof("backoff") - 1);
+	if (!v || Z_TYPE_P(v) == IS_NULL) {
+		v = zend_hash_str_find(payload, "delay", sizeof("delay") - 1);
+	}
+	return v;
+}
+
 zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out)
 {
 	zval *v = zend_hash_str_find(payload, field, field_len);

@@ -39,6 +39,11 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 /* Reads a top-level field of a decoded payload as ?int. FAILURE when it is present but not an integer. */
 zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out);
 
+/* The payload's backoff as Laravel's Job::backoff() reads it: "backoff", else "delay" (older
+ * payloads named the backoff so; Laravel 13 writes the dispatch delay there). NULL when neither
+ * is set. */
+zval *fastqueue_payload_backoff(HashTable *payload);
+
 
 
 /* A copy of payload with its top-level "attempts" set to n (added when absent); NULL when

@@ -240,11 +240,7 @@ static void read_limits(fastqueue_worker *w, HashTable *p, job_limits *l)
 	l->timeout = payload_long(p, "timeout", sizeof("timeout") - 1, w->opt.timeout);
 	v = zend_hash_str_find(p, "failOnTimeout", sizeof("failOnTimeout") - 1);
 	l->fail_on_timeout = v && zend_is_true(v);
-	/* Job::backoff(): "backoff", else "delay" (see FastQueue\Job::backoff()). */
-	v = zend_hash_str_find(p, "backoff", sizeof("backoff") - 1);
-	if (!v || Z_TYPE_P(v) == IS_NULL) {
-		v = zend_hash_str_find(p, "delay", sizeof("delay") - 1);
-	}
+	v = fastqueue_payload_backoff(p);
 	if (v && (Z_TYPE_P(v) == IS_STRING || Z_TYPE_P(v) == IS_LONG) && !(Z_TYPE_P(v) == IS_STRING && !Z_STRLEN_P(v))) {
 		ZVAL_COPY_VALUE(&l->backoff, v);
 	} else {

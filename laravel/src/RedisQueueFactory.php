@@ -178,14 +178,11 @@ class RedisQueueFactory
         $client = strtolower((string) ($redis['client'] ?? 'phpredis'));
         unset($redis['client']);
 
-        if (! isset($redis[$name])) {
+        if (! is_array($redis[$name] ?? null) && ! is_string($redis[$name] ?? null)) {
             if (isset($redis['clusters'][$name])) {
                 throw new InvalidArgumentException("Redis connection [{$name}] is a cluster: fastqueue:work does not support Redis Cluster.");
             }
 
-            throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
-        }
-        if (! is_array($redis[$name]) && ! is_string($redis[$name])) {
             throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
         }
 
