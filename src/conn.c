@@ -647,6 +647,11 @@ bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *le
 	return true;
 }
 
+bool fastqueue_reply_is_array(const fastqueue_reply *r)
+{
+	return r->type == REDIS_REPLY_ARRAY;
+}
+
 size_t fastqueue_reply_array_len(const fastqueue_reply *r)
 {
 	return r->type == REDIS_REPLY_ARRAY ? r->elements : 0;

@@ -128,6 +128,7 @@ void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out);
 bool fastqueue_reply_is_nil(const fastqueue_reply *r);
 bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out);
 bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len);
+bool fastqueue_reply_is_array(const fastqueue_reply *r);
 size_t fastqueue_reply_array_len(const fastqueue_reply *r);    /* 0 for a non-array */
 const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i);
 

@@ -326,7 +326,6 @@ PHP_METHOD(FastQueue_Job, delete)
 	}
 	if (job->hooks) {
 		job->hooks->defer_delete(job->hooks->ctx, job);
-		job->deleted = true;
 		return;
 	}
 	if (remove_reserved(job) == FAILURE) {
@@ -360,6 +359,9 @@ PHP_METHOD(FastQueue_Job, release)
 	}
 	/* Not released means the reservation had expired: the job is back on its queue already. */
 	job->released = true;
+	if (job->hooks) {
+		job->hooks->released(job->hooks->ctx, job, delay);
+	}
 }
 
 PHP_METHOD(FastQueue_Job, fail)

@@ -12,6 +12,7 @@ typedef struct _fastqueue_job_hooks {
 	void *ctx;
 	void (*defer_delete)(void *ctx, fastqueue_job *job);
 	zend_result (*fail)(void *ctx, fastqueue_job *job, zval *exception);
+	void (*released)(void *ctx, fastqueue_job *job, zend_long delay); /* after release() moved it */
 } fastqueue_job_hooks;
 
 struct _fastqueue_job {

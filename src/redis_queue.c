@@ -871,8 +871,9 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 }
 
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, zend_long *until, fastqueue_reply **out)
+	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
 {
+	size_t len;
 	fastqueue_args a;
 	char num[4][24];
 	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
@@ -893,9 +894,16 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 	add_long_arg(&a, num[3], sizeof(num[3]), count);
 	fastqueue_args_add(&a, l->has_restart_key ? "1" : "0", 1);
 	fastqueue_args_add(&a, charge ? "1" : "0", 1);
+	fastqueue_args_add(&a, report ? "1" : "0", 1);
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
 	fastqueue_args_free(&a);
-	if (ok == SUCCESS && (fastqueue_reply_array_len(*out) == 0 || (fastqueue_reply_array_len(*out) - 1) % 4 != 0)) {
+	if (ok == SUCCESS) {
+		len = fastqueue_reply_array_len(*out);
+		if (report && len > 0 && !fastqueue_reply_is_array(fastqueue_reply_array_at(*out, len - 1))) {
+			len = 0;
+		}
+	}
+	if (ok == SUCCESS && (len == 0 || (len - 1 - (report ? 1 : 0)) % 4 != 0)) {
 		fastqueue_reply_free(*out);
 		*out = NULL;
 		snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
@@ -1080,7 +1088,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
-	if (fastqueue_queue_reserve(q, &l, 1, true, NULL, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &l, 1, true, false, NULL, &r) == FAILURE) {
 		goto failed;
 	}
 	/* As Laravel: with block_for, wait for a push once, then try once more. */
@@ -1090,7 +1098,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && fastqueue_queue_reserve(q, &l, 1, true, NULL, &r) == FAILURE) {
+		if (announced && fastqueue_queue_reserve(q, &l, 1, true, false, NULL, &r) == FAILURE) {
 			goto failed;
 		}
 	}

@@ -54,9 +54,11 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l);
 /* One round trip: migrates due jobs and reserves up to count jobs from the first non-empty
  * queue, charged (the reserved copy goes to :reserved, as Laravel's pop) or not (the job as
  * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then
- * (queue, job, reserved, attempts)*. *until (may be NULL): when the reservations end. */
+ * (queue, job, reserved, attempts)*, then with report the migrations as an array of
+ * (queue, "delayed"|"reserved", [members]) triples, one per step taken. *until (may be NULL):
+ * when the reservations end. */
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, zend_long *until, fastqueue_reply **out);
+	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out);
 
 /* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
 zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);

@@ -18,11 +18,16 @@
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
+	/* What happens to jobs in Redis, as a subclass of Laravel's RedisQueue sees it (Horizon's
+	 * fires its events from those methods): pop, migrateExpiredJobs, deleteReserved and
+	 * deleteAndRelease. */
+	EV_Q_RESERVED, EV_Q_MIGRATED, EV_Q_DELETED, EV_Q_RELEASED,
 	EV_COUNT
 } worker_event;
 
 static const char *const event_names[EV_COUNT] = {
-	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping"
+	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
+	"queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
 };
 
 typedef struct _worker_options {
@@ -363,9 +368,30 @@ static void mark_started(fastqueue_worker *w, fastqueue_job *job)
 /* }}} */
 
 /* {{{ ending a job: ack, fail, release */
+/* The job left :reserved for good (acknowledged, deleted or failed): queue:deleted. */
+static void job_deleted(fastqueue_worker *w, fastqueue_job *job)
+{
+	zval job_zv;
+	ZVAL_OBJ(&job_zv, &job->std);
+	fire_job(w, EV_Q_DELETED, &job_zv);
+}
+
+/* $job->delete() inside a job: acknowledged with the next command. The job counts as deleted
+ * before the listeners hear of it, as Laravel's deleteReserved runs after delete() set it. */
 static void hook_defer_delete(void *ctx, fastqueue_job *job)
 {
 	add_ack((fastqueue_worker *) ctx, job);
+	job->deleted = true;
+	job_deleted((fastqueue_worker *) ctx, job);
+}
+
+/* $job->release() inside a job moved it to :delayed: queue:released. */
+static void hook_released(void *ctx, fastqueue_job *job, zend_long delay)
+{
+	zval args[2];
+	ZVAL_OBJ(&args[0], &job->std);
+	ZVAL_LONG(&args[1], delay);
+	fire((fastqueue_worker *) ctx, EV_Q_RELEASED, args, 2);
 }
 
 /* An exception object of class ce whose message is fmt with name in it (not thrown). */
@@ -417,6 +443,10 @@ static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *excep
 	job->failed = true;
 	job->deleted = true;
 	w->failed++;
+	/* As Laravel's fail(): marked failed, deleted (queue:deleted), then the failed event. */
+	if (ok == SUCCESS) {
+		job_deleted(w, job);
+	}
 	ZVAL_OBJ(&job_zv, &job->std);
 	fire_job_value(w, EV_FAILED, &job_zv, exception);
 	zval_ptr_dtor(&manual);
@@ -500,6 +530,7 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	job->released = true;
 	w->released++;
 	ZVAL_LONG(&d, delay);
+	hook_released(w, job, delay);
 	fire_job_value(w, EV_RELEASED, job_zv, &d);
 }
 
@@ -720,6 +751,11 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	w->processed++;
 	w->timeout_thrown = false;
 	mark_started(w, job);
+	/* Laravel's pop hands out the job as it reserves it: its reserved copy is in :reserved now. */
+	fire_job(w, EV_Q_RESERVED, job_zv);
+	if (w->exiting) {
+		goto done;
+	}
 	fire_job(w, EV_PROCESSING, job_zv);
 	if (w->exiting) {
 		goto done;
@@ -768,6 +804,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 		if (!job->deleted && !job->released && !job->failed) {
 			add_ack(w, job);
 			job->deleted = true;
+			job_deleted(w, job);
 		}
 		fire_job(w, EV_PROCESSED, job_zv);
 	}
@@ -955,8 +992,59 @@ static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first
 	}
 }
 
+/* The pop script's report of its migration steps, as queue:migrated arguments: a list of
+ * [queue name, [members], "delayed"|"reserved"]. Copied out so the reply can be freed before
+ * any listener runs. */
+static void read_migrations(fastqueue_worker *w, const fastqueue_reply *report, zval *out)
+{
+	size_t n = fastqueue_reply_array_len(report);
+
+	array_init(out);
+	for (size_t i = 0; i + 2 < n; i += 3) {
+		const fastqueue_reply *members = fastqueue_reply_array_at(report, i + 2);
+		const char *kind, *m;
+		size_t kind_len, m_len;
+		zend_long qi;
+		zval step, list;
+
+		if (!fastqueue_reply_integer(fastqueue_reply_array_at(report, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
+			|| !fastqueue_reply_string(fastqueue_reply_array_at(report, i + 1), &kind, &kind_len)
+			|| !fastqueue_reply_is_array(members)) {
+			continue;
+		}
+		array_init_size(&list, (uint32_t) fastqueue_reply_array_len(members));
+		for (size_t j = 0; j < fastqueue_reply_array_len(members); j++) {
+			if (fastqueue_reply_string(fastqueue_reply_array_at(members, j), &m, &m_len)) {
+				add_next_index_stringl(&list, m, m_len);
+			}
+		}
+		array_init_size(&step, 3);
+		add_next_index_str(&step, zend_string_copy(w->list.names[qi - 1]));
+		add_next_index_zval(&step, &list);
+		add_next_index_stringl(&step, kind, kind_len);
+		add_next_index_zval(out, &step);
+	}
+}
+
+/* queue:migrated, once per migration step, in the order the script took them. */
+static void fire_migrations(fastqueue_worker *w, zval *steps)
+{
+	zval *step;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(steps), step) {
+		if (w->exiting) {
+			break;
+		}
+		zval args[3];
+		for (zend_ulong i = 0; i < 3; i++) {
+			ZVAL_COPY_VALUE(&args[i], zend_hash_index_find(Z_ARRVAL_P(step), i));
+		}
+		fire(w, EV_Q_MIGRATED, args, 3);
+	} ZEND_HASH_FOREACH_END();
+}
+
 /* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer,
- * reserved uncharged. FAILURE: Redis failed (reported). */
+ * reserved uncharged. With queue:migrated listeners the script reports what it migrated,
+ * and they hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
 static zend_result reserve(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
@@ -965,9 +1053,11 @@ static zend_result reserve(fastqueue_worker *w)
 	zend_long until;
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
 	double at = (double) time(NULL);
+	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	zval migrations;
 
 	defer_acks(w);
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, &until, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, report, &until, &r) == FAILURE) {
 		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
@@ -975,7 +1065,7 @@ static zend_result reserve(fastqueue_worker *w)
 	settle_deferred(w);
 	redis_ok(w);
 	note_restart_value(w, fastqueue_reply_array_at(r, 0));
-	n = fastqueue_reply_array_len(r);
+	n = fastqueue_reply_array_len(r) - (report ? 1 : 0);
 	for (size_t i = 1; i + 3 < n; i += 4) {
 		const char *raw, *res;
 		size_t raw_len, res_len;
@@ -995,7 +1085,14 @@ static zend_result reserve(fastqueue_worker *w)
 		Z_FASTQUEUE_JOB_P(&job)->slot = (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		buffer_push(w, &job, at);
 	}
+	if (report) {
+		read_migrations(w, fastqueue_reply_array_at(r, n), &migrations);
+	}
 	fastqueue_reply_free(r);
+	if (report) {
+		fire_migrations(w, &migrations);
+		zval_ptr_dtor(&migrations);
+	}
 	return SUCCESS;
 }
 
@@ -1039,7 +1136,7 @@ static bool fill_buffer(fastqueue_worker *w)
 	if (w->buf_len) {
 		return false;
 	}
-	if (reserve(w) == FAILURE || w->buf_len) {
+	if (reserve(w) == FAILURE || w->buf_len || w->exiting) {
 		return false;
 	}
 	/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
@@ -1230,6 +1327,7 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	w->hooks.ctx = w;
 	w->hooks.defer_delete = hook_defer_delete;
 	w->hooks.fail = hook_fail;
+	w->hooks.released = hook_released;
 	w->reserve_count = usable_prefetch(w);
 	fastqueue_signals_install();
 	fastqueue_signals.paused = w->paused;
@@ -1303,6 +1401,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			continue;
 		}
 		waited = fill_buffer(w);
+		if (w->exiting) break;
 		/* A restart seen by the reserve that brought the next job: it goes back unstarted,
 		 * as Laravel stops before it pops another. */
 		if (!w->restart_changed && take_job(w, &job)) {
@@ -1328,6 +1427,9 @@ static void next_job(fastqueue_worker *w, void *arg)
 	zval job;
 	bool waited = fill_buffer(w);
 
+	if (w->exiting) {
+		return;
+	}
 	if (take_job(w, &job)) {
 		run_job(w, &job);
 		zval_ptr_dtor(&job);
@@ -1492,7 +1594,8 @@ PHP_METHOD(FastQueue_Worker, on)
 		}
 	}
 	if (ev == EV_COUNT) {
-		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, stopping; \"%s\" given", ZSTR_VAL(event));
+		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
+			"stopping, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {

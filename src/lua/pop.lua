@@ -22,8 +22,12 @@
 -- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)
 -- ARGV[6] 1 when the last key is a restart key to read, else 0
 -- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
+-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)
 -- Returns: the restart key's value (or false), then for each job reserved: queue number,
--- job, reserved copy, attempts (-1 when unknown).
+-- job, reserved copy, attempts (-1 when unknown). With ARGV[8] 1, one more element last: for
+-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
+-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members
+-- moved, in the order Laravel's migration returns them (by score), possibly none.
 
 -- A key of the wrong type would fail the script halfway, after a write: check first.
 local function wrong_type(key, kind)
@@ -55,7 +59,7 @@ end
 local function migrate(from, to, notify_key, now, limit, to_head)
     local due = due_members(from, now, limit)
     if #due == 0 then
-        return
+        return due
     end
     redis.call('zremrangebyrank', from, 0, #due - 1)
     for i = 1, #due, 100 do
@@ -72,6 +76,7 @@ local function migrate(from, to, notify_key, now, limit, to_head)
         end
         push_notifications(notify_key, last - i + 1)
     end
+    return due
 end
 
 -- Where the top-level "attempts" number is: its first and last index (the quotes included
@@ -156,6 +161,7 @@ end
 
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
 local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
+local report = ARGV[8] == '1' and {} or nil
 local nqueues = math.floor(#KEYS / 4)
 
 local out = {false}
@@ -170,9 +176,19 @@ for q = 1, nqueues do
     if bad then
         return bad
     end
-    migrate(delayed, queue, notify, now, batch, false)
+    local moved = migrate(delayed, queue, notify, now, batch, false)
+    if report then
+        table.insert(report, q)
+        table.insert(report, 'delayed')
+        table.insert(report, moved)
+    end
     if ARGV[3] == '1' then
-        migrate(reserved, queue, notify, now, batch, true)
+        moved = migrate(reserved, queue, notify, now, batch, true)
+        if report then
+            table.insert(report, q)
+            table.insert(report, 'reserved')
+            table.insert(report, moved)
+        end
     end
     for slot = 0, want - 1 do
         local job = redis.call('lpop', queue)
@@ -194,5 +210,8 @@ for q = 1, nqueues do
     if #out > 1 then
         break
     end
+end
+if report then
+    out[#out + 1] = report
 end
 return out
