@@ -17,6 +17,7 @@
 
 zend_class_entry *fastqueue_ce_Exception;
 zend_class_entry *fastqueue_ce_ConnectionException;
+zend_class_entry *fastqueue_ce_ReplicationException;
 zend_class_entry *fastqueue_ce_RedisException;
 zend_class_entry *fastqueue_ce_PayloadException;
 zend_class_entry *fastqueue_ce_RedisQueue;
@@ -33,6 +34,7 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_conn_minit();
 	fastqueue_ce_Exception = register_class_FastQueue_Exception(spl_ce_RuntimeException);
 	fastqueue_ce_ConnectionException = register_class_FastQueue_ConnectionException(fastqueue_ce_Exception);
+	fastqueue_ce_ReplicationException = register_class_FastQueue_ReplicationException(fastqueue_ce_ConnectionException);
 	fastqueue_ce_RedisException = register_class_FastQueue_RedisException(fastqueue_ce_Exception);
 	fastqueue_ce_PayloadException = register_class_FastQueue_PayloadException(fastqueue_ce_Exception);
 	fastqueue_ce_MaxAttemptsExceededException = register_class_FastQueue_MaxAttemptsExceededException(fastqueue_ce_Exception);

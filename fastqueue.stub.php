@@ -15,6 +15,10 @@ namespace FastQueue {
     /** Cannot connect, authentication refused, or the connection was lost. */
     class ConnectionException extends Exception {}
 
+    /** A write of jobs is done on the master, but fewer replicas than wait_replicas confirmed
+     * it within wait_timeout: a failover now could lose it. */
+    class ReplicationException extends ConnectionException {}
+
     /** Redis answered a command with an error reply. */
     class RedisException extends Exception {}
 

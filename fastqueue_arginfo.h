@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b6fc9ccd5dbd1e7c9d4f1a3685c11aca40f52bf6 */
+ * Stub hash: 1aae5c3decf0ef5ae394f66bc2f6cabf359ec8d9 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -228,6 +228,11 @@ static const zend_function_entry class_FastQueue_ConnectionException_methods[] =
 };
 
 
+static const zend_function_entry class_FastQueue_ReplicationException_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_FastQueue_RedisException_methods[] = {
 	ZEND_FE_END
 };
@@ -334,6 +339,16 @@ static zend_class_entry *register_class_FastQueue_ConnectionException(zend_class
 
 	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "ConnectionException", class_FastQueue_ConnectionException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_ReplicationException(zend_class_entry *class_entry_FastQueue_ConnectionException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "ReplicationException", class_FastQueue_ReplicationException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_FastQueue_ConnectionException);
 
 	return class_entry;
 }

@@ -15,6 +15,7 @@ extern zend_module_entry fastqueue_module_entry;
 
 extern zend_class_entry *fastqueue_ce_Exception;
 extern zend_class_entry *fastqueue_ce_ConnectionException;
+extern zend_class_entry *fastqueue_ce_ReplicationException;
 extern zend_class_entry *fastqueue_ce_RedisException;
 extern zend_class_entry *fastqueue_ce_PayloadException;
 extern zend_class_entry *fastqueue_ce_RedisQueue;

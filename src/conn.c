@@ -106,6 +106,7 @@ void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_co
 	dst->tls.local_cert = copy_or_null(opt->tls.local_cert);
 	dst->tls.local_pk = copy_or_null(opt->tls.local_pk);
 	dst->tls.peer_name = copy_or_null(opt->tls.peer_name);
+	fastqueue_sentinel_options_copy(&dst->sentinel, &opt->sentinel);
 }
 
 static void release_or_null(zend_string **s)
@@ -127,6 +128,7 @@ void fastqueue_conn_options_free(fastqueue_conn_options *o)
 	release_or_null(&o->tls.local_cert);
 	release_or_null(&o->tls.local_pk);
 	release_or_null(&o->tls.peer_name);
+	fastqueue_sentinel_options_free(&o->sentinel);
 }
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
@@ -184,7 +186,14 @@ static void set_error(fastqueue_conn *c, fastqueue_err_kind kind, const char *fm
 
 static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 {
-	if (c->opt.socket) {
+	if (c->opt.sentinel.count) {
+		if (c->master_host[0]) {
+			snprintf(buf, size, "%s:" ZEND_LONG_FMT " (master \"%s\" by Sentinel)", c->master_host, c->master_port,
+				ZSTR_VAL(c->opt.sentinel.service));
+		} else {
+			snprintf(buf, size, "master \"%s\" by Sentinel", ZSTR_VAL(c->opt.sentinel.service));
+		}
+	} else if (c->opt.socket) {
 		snprintf(buf, size, "unix:%s", ZSTR_VAL(c->opt.socket));
 	} else {
 		snprintf(buf, size, "%s:" ZEND_LONG_FMT, c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", c->opt.port);
@@ -296,6 +305,46 @@ static zend_result start_tls(fastqueue_conn *c)
 	return SUCCESS;
 }
 
+/* The sentinels named the master, but their view can lag behind a failover: a server that
+ * is not a master now would refuse every write. ROLE says what it is. */
+static zend_result check_master(fastqueue_conn *c)
+{
+	char ep[300];
+	redisReply *r = redisCommand(CTX(c), "ROLE");
+
+	if (!r) {
+		fail_from_context(c, "asking its role");
+		return FAILURE;
+	}
+	if (r->type != REDIS_REPLY_ARRAY || r->elements < 1 || r->element[0]->type != REDIS_REPLY_STRING
+		|| strcmp(r->element[0]->str, "master") != 0) {
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is not a master (ROLE: %s); the sentinels will be asked again",
+			endpoint(c, ep, sizeof(ep)), r->type == REDIS_REPLY_ARRAY && r->elements && r->element[0]->type == REDIS_REPLY_STRING
+				? r->element[0]->str : r->type == REDIS_REPLY_ERROR ? r->str : "?");
+		freeReplyObject(r);
+		fastqueue_conn_close(c);
+		return FAILURE;
+	}
+	freeReplyObject(r);
+	return SUCCESS;
+}
+
+/* With Sentinel: where the master is now, into master_host/master_port. */
+static zend_result find_master(fastqueue_conn *c)
+{
+	char why[sizeof(c->err) - 64];
+
+	c->master_host[0] = '\0';
+	if (fastqueue_sentinel_find_master(&c->opt.sentinel, c->opt.connect_timeout, c->master_host,
+			sizeof(c->master_host), &c->master_port, why, sizeof(why)) == FAILURE) {
+		c->master_host[0] = '\0';
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot find the master \"%s\" by Sentinel: %s",
+			ZSTR_VAL(c->opt.sentinel.service), why);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 zend_result fastqueue_conn_connect(fastqueue_conn *c)
 {
 	char ep[300];
@@ -303,7 +352,12 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 	redisContext *ctx;
 
 	fastqueue_conn_close(c);
-	if (c->opt.socket) {
+	if (c->opt.sentinel.count) {
+		if (find_master(c) == FAILURE) {
+			return FAILURE;
+		}
+		ctx = redisConnectWithTimeout(c->master_host, (int) c->master_port, tv);
+	} else if (c->opt.socket) {
 		ctx = redisConnectUnixWithTimeout(ZSTR_VAL(c->opt.socket), tv);
 	} else {
 		ctx = redisConnectWithTimeout(c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", (int) c->opt.port, tv);
@@ -325,8 +379,50 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 	if (authenticate(c) == FAILURE || select_database(c) == FAILURE) {
 		return FAILURE;
 	}
+	if (c->opt.sentinel.count && check_master(c) == FAILURE) {
+		return FAILURE;
+	}
 	c->err_kind = FASTQUEUE_ERR_NONE;
 	c->err[0] = '\0';
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
+{
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char n[24], ms[24];
+	zend_long acked = -1;
+	zend_result ok;
+	double timeout_ms = c->opt.wait_timeout * 1000.0;
+
+	if (c->opt.wait_replicas <= 0) {
+		return SUCCESS;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "WAIT", 4);
+	fastqueue_args_add(&a, n, fastqueue_format(n, sizeof(n), ZEND_LONG_FMT, c->opt.wait_replicas));
+	/* WAIT reads 0 as "for ever": never below one millisecond. */
+	fastqueue_args_add(&a, ms, fastqueue_format(ms, sizeof(ms), "%.0f", timeout_ms < 1 ? 1 : timeout_ms));
+	/* WAIT blocks up to its timeout: the read must not give up first. */
+	if (c->opt.read_timeout > 0) {
+		fastqueue_conn_set_read_timeout(c, c->opt.read_timeout + c->opt.wait_timeout);
+	}
+	ok = fastqueue_conn_command(c, &a, &r);
+	fastqueue_conn_set_read_timeout(c, c->opt.read_timeout);
+	fastqueue_args_free(&a);
+	if (ok == FAILURE) {
+		return FAILURE;
+	}
+	if (!fastqueue_reply_integer(r, &acked) || acked < c->opt.wait_replicas) {
+		char ep[300];
+		set_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
+			"write within %g s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
+			acked < 0 ? 0 : acked, c->opt.wait_replicas, endpoint(c, ep, sizeof(ep)), c->opt.wait_timeout);
+		fastqueue_reply_free(r);
+		return FAILURE;
+	}
+	fastqueue_reply_free(r);
 	return SUCCESS;
 }
 
@@ -369,6 +465,12 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 		fastqueue_conn_close(c);
 	} else if (reply_starts_with(r, "ERR Protocol error: unauthenticated", 35)) {
 		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: NOAUTH (it answered: %.*s)",
+			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
+		fastqueue_conn_close(c);
+	} else if (c->opt.sentinel.count && reply_starts_with(r, "READONLY", 8)) {
+		/* The master became a replica (a failover): connect again, to the master the
+		 * sentinels name now. */
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is a replica now: %.*s; the sentinels will be asked again",
 			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
 		fastqueue_conn_close(c);
 	} else {

@@ -5,12 +5,14 @@
 
 #include "php.h"
 #include "lua_scripts.h"
+#include "sentinel.h"
 
 typedef enum {
 	FASTQUEUE_ERR_NONE = 0,
 	FASTQUEUE_ERR_CONNECTION,  /* cannot connect, auth refused, connection lost, timeout */
 	FASTQUEUE_ERR_REPLY,       /* Redis answered with an error reply */
-	FASTQUEUE_ERR_PROTOCOL     /* a reply of a shape we did not expect */
+	FASTQUEUE_ERR_PROTOCOL,    /* a reply of a shape we did not expect */
+	FASTQUEUE_ERR_REPLICATION  /* a write done, but fewer replicas than wait_replicas confirmed it */
 } fastqueue_err_kind;
 
 /* TLS settings, named after PHP's SSL stream context options. */
@@ -35,6 +37,10 @@ typedef struct _fastqueue_conn_options {
 	double connect_timeout;    /* seconds */
 	double read_timeout;       /* seconds; 0 = wait forever */
 	fastqueue_tls_options tls; /* TLS settings; tls.enabled false: plain TCP */
+	zend_long wait_replicas;   /* writes of jobs return once this many replicas have them; 0: no wait */
+	double wait_timeout;       /* seconds to wait for them (WAIT's timeout) */
+	fastqueue_sentinel_options sentinel; /* sentinel.count > 0: the master of sentinel.service,
+	                            * wherever the sentinels say it is (host and port unused) */
 } fastqueue_conn_options;
 
 typedef struct _fastqueue_conn {
@@ -49,6 +55,8 @@ typedef struct _fastqueue_conn {
 	                                 * last fastqueue_conn_deferred_failure() */
 	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
 	char deferred_err[512];         /* text of the first such failure */
+	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
+	zend_long master_port;
 } fastqueue_conn;
 
 /* One command's arguments: a growable argv for hiredis. */
@@ -118,6 +126,11 @@ bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost);
 /* After a WRONGTYPE reply to a command on one key, adds that key to the error text: Redis's
  * own message names none, and an operator must know which key to repair. */
 void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len);
+
+/* After a write of jobs (push, later, release, fail): with wait_replicas, waits until that many
+ * replicas have every write of this connection so far (WAIT). FAILURE: Redis failed, or fewer
+ * confirmed it within wait_timeout (FASTQUEUE_ERR_REPLICATION: the write itself is done). */
+zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c);
 
 /* Sets the read timeout for the calls that follow (0 = none). */
 void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds);

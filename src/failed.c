@@ -93,6 +93,9 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	fastqueue_args_add(&a, at, strlen(at));
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_FAIL, 3, &a, &r);
 	fastqueue_reply_free(r);
+	if (ok == SUCCESS) {
+		ok = fastqueue_conn_wait_replicas(&q->conn);
+	}
 	fastqueue_args_free(&a);
 	zend_string_release(id);
 	zend_string_release(ikey);
@@ -266,6 +269,9 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 		if (fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RETRY, 4, &a, &r) == SUCCESS) {
 			fastqueue_reply_integer(r, &pushed);
 			fastqueue_reply_free(r);
+			if (pushed && fastqueue_conn_wait_replicas(&q->conn) == FAILURE) {
+				fastqueue_queue_throw(q);
+			}
 		} else {
 			fastqueue_queue_throw(q);
 		}

@@ -57,8 +57,8 @@ static void queue_keys_free(queue_keys *k)
 
 void fastqueue_queue_throw(fastqueue_redis_queue *q)
 {
-	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_CONNECTION
-		? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
+	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
+		: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
 	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
 }
 
@@ -317,6 +317,7 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	if (zend_string_equals_literal(key, "host")) return read_host_option(s, v);
 	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
 	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
+	if (zend_string_equals_literal(key, "sentinel")) return fastqueue_sentinel_read_option(v, &s->conn.sentinel);
 	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
 	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
 	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
@@ -363,6 +364,17 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	}
 	if (zend_string_equals_literal(key, "url")) {
 		return SUCCESS; /* read first, see parse_settings */
+	}
+	if (zend_string_equals_literal(key, "wait_replicas")) {
+		return fastqueue_opt_long(v, 1, k, 0, 1000, &s->conn.wait_replicas);
+	}
+	if (zend_string_equals_literal(key, "wait_timeout")) {
+		if (fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->conn.wait_timeout) == FAILURE) return FAILURE;
+		if (s->conn.wait_timeout < 0.001) {
+			zend_argument_value_error(1, "option \"wait_timeout\" must be at least 0.001 (seconds)");
+			return FAILURE;
+		}
+		return SUCCESS;
 	}
 	zend_argument_value_error(1, "contains unknown option \"%s\"", k);
 	return FAILURE;
@@ -418,6 +430,7 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 	s->conn.port = 6379;
 	s->conn.connect_timeout = 2.0;
 	s->conn.read_timeout = 10.0;
+	s->conn.wait_timeout = 1.0;
 	s->retry_after = 60;
 	s->block_for = -1;
 	s->migration_batch_size = -1;
@@ -446,6 +459,10 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 		} ZEND_HASH_FOREACH_END();
 	}
 	if (resolve_tls(s) == FAILURE) {
+		return FAILURE;
+	}
+	if (s->conn.sentinel.count && s->conn.socket) {
+		zend_argument_value_error(1, "options \"sentinel\" and \"socket\" exclude each other: the sentinels name the master's host and port");
 		return FAILURE;
 	}
 	if (!s->conn.host && !s->conn.socket) {
@@ -540,6 +557,9 @@ static zend_result push_payloads(fastqueue_redis_queue *q, zend_string *name, ze
 	}
 	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_PUSH, 2, &a, &r);
 	fastqueue_reply_free(r);
+	if (ok == SUCCESS) {
+		ok = fastqueue_conn_wait_replicas(&q->conn);
+	}
 	fastqueue_args_free(&a);
 	queue_keys_free(&k);
 	return ok;
@@ -561,6 +581,8 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 	ok = fastqueue_conn_command(&q->conn, &a, &r);
 	if (ok == FAILURE) {
 		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
+	} else {
+		ok = fastqueue_conn_wait_replicas(&q->conn);
 	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
@@ -1157,6 +1179,9 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 	}
 	*released = n == 1;
 	fastqueue_reply_free(r);
+	if (ok == SUCCESS && n == 1) {
+		ok = fastqueue_conn_wait_replicas(&q->conn);
+	}
 	fastqueue_args_free(&a);
 	queue_keys_free(&k);
 	return ok;
