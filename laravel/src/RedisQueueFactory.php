@@ -87,7 +87,10 @@ class RedisQueueFactory
             throw new InvalidArgumentException("Redis connection [{$name}] uses the [{$scheme}] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.");
         }
         $options = [];
-        if ($scheme === 'unix' || str_starts_with($host, '/')) {
+        if (isset($c['sentinel'])) {
+            // The sentinels say where the master is (Redis\PredisSettings::sentinel()).
+            $options['sentinel'] = $c['sentinel'];
+        } elseif ($scheme === 'unix' || str_starts_with($host, '/')) {
             $options['socket'] = (string) ($c['path'] ?? $host);
         } else {
             $options['host'] = $host;

@@ -22,6 +22,9 @@ class PredisSettings extends PredisConnector
         if (isset($config['prefix'])) {
             $clientOptions['prefix'] = $config['prefix'];
         }
+        if (($clientOptions['replication'] ?? null) === 'sentinel') {
+            $this->sentinel($config, $clientOptions);
+        }
         if (method_exists(PredisConnector::class, 'formatHost')) {
             $config = $this->formatHost($config);
         }
@@ -31,6 +34,60 @@ class PredisSettings extends PredisConnector
         $host = (string) ($parameters['host'] ?? '127.0.0.1');
 
         throw new ClientSettings($parameters, $host, $parameters['ssl'] ?? null, 'ssl');
+    }
+
+    /**
+     * Predis's Sentinel replication: the connection lists the sentinels (URIs or arrays of
+     * parameters, each may carry the sentinels' password), the client option "service" names
+     * the master (Predis's default: mymaster), and the client option "parameters" holds the
+     * servers' own settings (password, database).
+     */
+    protected function sentinel(array $config, array $clientOptions): never
+    {
+        $nodes = [];
+        $sentinel = ['service' => (string) ($clientOptions['service'] ?? 'mymaster')];
+        foreach ($config as $key => $node) {
+            if (! is_int($key)) {
+                continue;
+            }
+            $p = is_string($node) ? $this->parseUri($node) : (array) $node;
+            $scheme = strtolower((string) ($p['scheme'] ?? 'tcp'));
+            if ($scheme !== 'tcp' && $scheme !== 'redis') {
+                throw new InvalidArgumentException("A sentinel of this connection uses the [{$scheme}] scheme: fastqueue:work reaches sentinels over tcp only.");
+            }
+            $host = (string) ($p['host'] ?? '127.0.0.1');
+            $nodes[] = (str_contains($host, ':') ? "[{$host}]" : $host).':'.(int) ($p['port'] ?? 26379);
+            foreach (['username', 'password'] as $credential) {
+                if (! empty($p[$credential]) && ! isset($sentinel[$credential])) {
+                    $sentinel[$credential] = (string) $p[$credential];
+                }
+            }
+        }
+        if ($nodes === []) {
+            throw new InvalidArgumentException('This connection asks for Sentinel replication but lists no sentinel.');
+        }
+        $parameters = (array) ($clientOptions['parameters'] ?? []);
+        $parameters['prefix'] = $clientOptions['prefix'] ?? null;
+        $parameters['sentinel'] = ['nodes' => $nodes] + $sentinel;
+
+        throw new ClientSettings($parameters, '', $parameters['ssl'] ?? null, 'ssl');
+    }
+
+    /** tcp://host:port?password=...&timeout=... as Predis reads a URI. */
+    protected function parseUri(string $uri): array
+    {
+        $parts = parse_url($uri);
+        if ($parts === false || ! isset($parts['host'])) {
+            throw new InvalidArgumentException('A sentinel of this connection is not a valid URI.');
+        }
+        $query = [];
+        parse_str($parts['query'] ?? '', $query);
+        $host = trim($parts['host'], '[]');
+
+        return ['scheme' => $parts['scheme'] ?? 'tcp', 'host' => $host, 'port' => $parts['port'] ?? 26379]
+            + (isset($parts['user']) ? ['username' => urldecode($parts['user'])] : [])
+            + (isset($parts['pass']) ? ['password' => urldecode($parts['pass'])] : [])
+            + $query;
     }
 
     public function connectToCluster(array $config, array $clusterOptions, array $options)
