@@ -53,6 +53,14 @@ class RedisQueueFactory
         if (isset($queue['migration_batch_size'])) {
             $options['migration_batch_size'] = (int) $queue['migration_batch_size'];
         }
+        // FastQueue's own: the worker's releases and failed records wait for replicas.
+        // Laravel's RedisConnector ignores these keys.
+        if (isset($queue['wait_replicas'])) {
+            $options['wait_replicas'] = (int) $queue['wait_replicas'];
+        }
+        if (isset($queue['wait_timeout'])) {
+            $options['wait_timeout'] = $queue['wait_timeout'] + 0;
+        }
 
         return $options;
     }

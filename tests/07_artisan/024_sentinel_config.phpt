@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work maps Laravel's predis Sentinel configuration (replication sentinel: the sentinels as URIs or arrays, options.service, options.parameters for the servers, the sentinels' own password) to RedisQueue's sentinel option, and a queue built from it works against real sentinels
+fastqueue:work maps Laravel's predis Sentinel configuration (replication sentinel: the sentinels as URIs or arrays, options.service, options.parameters for the servers, the sentinels' own password) to RedisQueue's sentinel option, and a queue built from it works against real sentinels; wait_replicas and wait_timeout come from the queue connection
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -45,11 +45,15 @@ try {
     $config = new Illuminate\Config\Repository([
         'database' => ['redis' => ['client' => 'predis', 'options' => [],
             'default' => $uris + ['options' => ['replication' => 'sentinel', 'service' => FQ_SENTINEL_SERVICE, 'parameters' => ['password' => 'server-pw-7']]]]],
-        'queue' => ['connections' => ['redis' => ['driver' => 'redis', 'connection' => 'default', 'queue' => 'sn024']]],
+        'queue' => ['connections' => ['redis' => ['driver' => 'redis', 'connection' => 'default', 'queue' => 'sn024',
+            'wait_replicas' => 1, 'wait_timeout' => 2]]],
     ]);
-    $q = (new FastQueue\Laravel\RedisQueueFactory($config))->make('redis');
+    $factory = new FastQueue\Laravel\RedisQueueFactory($config);
+    echo 'from the queue connection: ', json_encode(array_intersect_key($factory->options('redis'), ['wait_replicas' => 1, 'wait_timeout' => 1])), "\n";
+    $q = $factory->make('redis');
     $id = $q->push('J', ['n' => 1]);
-    var_dump($setup->server($setup->masterPort)->cmd('LLEN', 'queues:sn024'), $q->pop()->getJobId() === $id);
+    $replica = $setup->server(array_keys($setup->servers)[1]);
+    var_dump($setup->server($setup->masterPort)->cmd('LLEN', 'queues:sn024'), $replica->cmd('LLEN', 'queues:sn024'), $q->pop()->getJobId() === $id);
 } finally {
     fq_sentinel_stop($setup);
 }
@@ -63,5 +67,7 @@ a sentinel over tls, and none at all:
 InvalidArgumentException: Redis connection [default]: A sentinel of this connection uses the [tls] scheme: fastqueue:work reaches sentinels over tcp only.
 InvalidArgumentException: Redis connection [default]: This connection asks for Sentinel replication but lists no sentinel.
 a queue built from the mapping, on real sentinels:
+from the queue connection: {"wait_replicas":1,"wait_timeout":2}
+int(1)
 int(1)
 bool(true)
