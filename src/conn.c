@@ -201,18 +201,11 @@ static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 	return buf;
 }
 
-/* Any double gives a valid timeval (see fastqueue_split_seconds): read_timeout and
- * connect_timeout have no upper bound, and block_for adds read_timeout to its wait. */
+/* Any double gives a valid timeval: read_timeout and connect_timeout have no upper bound,
+ * and block_for adds read_timeout to its wait. */
 static struct timeval to_timeval(double seconds)
 {
-	struct timeval tv;
-	time_t whole;
-	long usec;
-
-	fastqueue_split_seconds(seconds, 1e6, &whole, &usec);
-	tv.tv_sec = whole;
-	tv.tv_usec = (suseconds_t) usec;
-	return tv;
+	return fastqueue_timeval(seconds);
 }
 
 /* A context-level failure (I/O, EOF, timeout): the connection is unusable. */

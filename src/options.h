@@ -5,6 +5,7 @@
 
 #include "php.h"
 #include <time.h>
+#include <sys/time.h>
 
 /* Ten years: the longest delay later() and release() accept, the longest retry_after and
  * backoff. Beyond it a value is a unit mistake (milliseconds for seconds), not a plan; and
@@ -39,6 +40,19 @@ static inline void fastqueue_split_seconds(double seconds, double scale, time_t 
 	if (*fraction >= (long) scale) {
 		*fraction = (long) scale - 1;
 	}
+}
+
+/* A timeval for hiredis from any double (see fastqueue_split_seconds). */
+static inline struct timeval fastqueue_timeval(double seconds)
+{
+	struct timeval tv;
+	time_t whole;
+	long usec;
+
+	fastqueue_split_seconds(seconds, 1e6, &whole, &usec);
+	tv.tv_sec = whole;
+	tv.tv_usec = (suseconds_t) usec;
+	return tv;
 }
 
 /* max may be INFINITY for no bound but finiteness. */

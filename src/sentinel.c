@@ -269,13 +269,8 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 zend_result fastqueue_sentinel_find_master(const fastqueue_sentinel_options *s, double timeout,
 	char *host, size_t host_size, zend_long *port, char *err, size_t err_size)
 {
-	struct timeval tv;
-	time_t whole;
-	long usec;
+	struct timeval tv = fastqueue_timeval(timeout);
 
-	fastqueue_split_seconds(timeout, 1e6, &whole, &usec);
-	tv.tv_sec = whole;
-	tv.tv_usec = (suseconds_t) usec;
 	err[0] = '\0';
 	for (uint32_t i = 0; i < s->count; i++) {
 		if (ask_sentinel(s, i, tv, host, host_size, port, err, err_size) == SUCCESS) {
