@@ -22,7 +22,8 @@ foreach ([['wait_replicas' => -1], ['wait_replicas' => 1001], ['wait_timeout' =>
 try {
     $master = new FqRaw('127.0.0.1', $mport);
     $replica = new FqRaw('127.0.0.1', $rport);
-    for ($i = 0; $i < 300 && !str_contains($master->cmd('INFO', 'replication'), 'connected_slaves:1'); $i++) {
+    // Connected is not enough: the replica acknowledges writes once its first sync is done.
+    for ($i = 0; $i < 3000 && !preg_match('/^slave0:.*state=online/m', $master->cmd('INFO', 'replication')); $i++) {
         usleep(20000);
     }
     $q = new FastQueue\RedisQueue(['port' => $mport, 'queue' => 'wr161', 'wait_replicas' => 1, 'wait_timeout' => 5]);
