@@ -15,16 +15,27 @@ var_dump($q->pop());
 $ms = (hrtime(true) - $t) / 1e6;
 var_dump($ms >= 450 && $ms < 3000);
 
-// A job pushed by another process while pop blocks is returned at once.
-$cmd = sprintf('sleep 0.2; redis-cli -h %s -p %d RPUSH queues:%s %s >/dev/null; redis-cli -h %s -p %d RPUSH queues:%s:notify 1 >/dev/null',
-    fq_test_host(), fq_test_port(), $name, escapeshellarg('{"job":"Pushed","id":"p","attempts":0}'), fq_test_host(), fq_test_port(), $name);
-$bg = proc_open(['sh', '-c', $cmd], [], $pipes);
-$q2 = fq_queue(['queue' => $name, 'block_for' => 5]);
-$t = hrtime(true);
+// A job pushed by another process while pop blocks is returned at once. The pusher waits
+// until this client sits in BLPOP, then pushes and notes when; pop must return well within
+// block_for (10 s) of that, not at its end.
+$stamp = tempnam(sys_get_temp_dir(), 'fq-005-');
+$pusher = sprintf('require %s; $r = new FqRaw(%s, %d);
+for ($i = 0; $i < 1000 && !str_contains($r->cmd("CLIENT", "LIST"), "cmd=blpop"); $i++) { usleep(10000); }
+file_put_contents(%s, str_contains($r->cmd("CLIENT", "LIST"), "cmd=blpop") ? "blocked " : "never blocked ");
+$r->cmd("RPUSH", "queues:%s", %s); $r->cmd("RPUSH", "queues:%s:notify", "1");
+file_put_contents(%s, microtime(true), FILE_APPEND);',
+    var_export(__DIR__ . '/../inc/redis.inc', true), var_export(fq_test_host(), true), fq_test_port(), var_export($stamp, true),
+    $name, var_export('{"job":"Pushed","id":"p","attempts":0}', true), $name, var_export($stamp, true));
+$bg = proc_open([PHP_BINARY, '-n', '-r', $pusher], [], $pipes);
+$q2 = fq_queue(['queue' => $name, 'block_for' => 10]);
 $job = $q2->pop();
-$ms = (hrtime(true) - $t) / 1e6;
+$returned = microtime(true);
 proc_close($bg);
-var_dump($job->getName(), $ms < 4000);
+[$state, $pushedAt] = explode(' ', file_get_contents($stamp));
+unlink($stamp);
+$late = $returned - (float) $pushedAt;
+var_dump($job->getName());
+echo "pusher saw the client $state; pop returned ", $late < 2.0 ? 'within 2 s of the push' : "$late s after the push", "\n";
 
 // A block_for under a millisecond is a short wait, not BLPOP's 0 ("for ever").
 $q3 = fq_queue(['queue' => $name, 'block_for' => 0.0001, 'read_timeout' => 3]);
@@ -39,6 +50,6 @@ echo $ms < 1000 ? "tiny block_for returned at once\n" : "tiny block_for took $ms
 NULL
 bool(true)
 string(6) "Pushed"
-bool(true)
+pusher saw the client blocked; pop returned within 2 s of the push
 NULL
 tiny block_for returned at once

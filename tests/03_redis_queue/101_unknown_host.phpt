@@ -7,11 +7,13 @@ fastqueue
 --FILE--
 <?php
 require __DIR__ . '/../inc/errors.inc';
-// .invalid is reserved (RFC 2606): it never resolves.
-$q = new FastQueue\RedisQueue(['host' => 'no-such-host.invalid', 'port' => 6390, 'connect_timeout' => 1.5]);
+// .invalid is reserved (RFC 2606): it never resolves. A name that does not resolve fails
+// at once: it must not wait out connect_timeout (30 s here), which is for a host that
+// resolves and does not answer.
+$q = new FastQueue\RedisQueue(['host' => 'no-such-host.invalid', 'port' => 6390, 'connect_timeout' => 30]);
 $msg = fq_try(fn() => $q->push('J'), $secs);
 echo $msg, "\n";
-fq_check_time('push', $secs, 0, 1.6);
+fq_check_time('push', $secs, 0, 5);
 
 $q = new FastQueue\RedisQueue(['url' => 'redis://:hunter2-secret@no-such-host.invalid:6391/2']);
 $msg = fq_try(fn() => $q->size(), $secs);

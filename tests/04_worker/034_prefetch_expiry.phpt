@@ -11,16 +11,18 @@ $name = 'w034';
 $raw = fq_raw();
 
 // Runs the queue with a handler that records each job and how long its reservation still has.
-function drain(FastQueue\RedisQueue $q, string $name, array $options, array $sleeps = []): void
+function drain(FastQueue\RedisQueue $q, string $name, int $retryAfter, array $options, array $sleeps = []): void
 {
     $raw = fq_raw();
     $ran = [];
     $stale = [];
-    $w = fqw_worker($q, function ($job) use (&$ran, &$stale, $raw, $name, $sleeps, $q) {
+    $w = fqw_worker($q, function ($job) use (&$ran, &$stale, $raw, $name, $sleeps, $retryAfter) {
         $ran[] = $job->getName() . '#' . $job->attempts();
         $until = $raw->cmd('ZSCORE', "queues:$name:reserved", $job->getReservedJob());
-        // Started on a reservation that has at least its timeout left (all of them are fresh here).
-        if ($until === null || (int) $until < time() + 1) {
+        // A fresh reservation ends retry_after (in whole seconds: up to 1 s less) after the job
+        // was reserved, which was just now; one made before an earlier job ran has less left.
+        $slack = fq_slow() ? 0.5 : 0.2;
+        if ($until === null || (float) $until - microtime(true) < $retryAfter - 1 - $slack) {
             $stale[] = $job->getName();
         }
         usleep($sleeps[$job->getName()] ?? 0);
@@ -36,23 +38,23 @@ function drain(FastQueue\RedisQueue $q, string $name, array $options, array $sle
 fq_clean($name);
 $q = fq_queue(['queue' => $name, 'retry_after' => 2]);
 $q->bulk(['A', 'B', 'C', 'D']);
-drain($q, $name, ['prefetch' => 8, 'timeout' => 5]);
+drain($q, $name, 2, ['prefetch' => 8, 'timeout' => 5]);
 
 // retry_after 3, timeout 1 (+ 0.5 s grace, + 1 s of whole-second rounding): B..D may start
-// within half a second of their reservation, but A takes 1.3 s; they must not start on a
-// reservation that could expire under them.
+// within half a second of their reservation, but A takes 1.6 s; they must not start on a
+// reservation that could expire under them: they go back and are reserved again.
 fq_clean($name);
 $q = fq_queue(['queue' => $name, 'retry_after' => 3]);
 $q->push('A', null, null, ['timeout' => 10]);
 $q->bulk(['B', 'C', 'D']);
-drain($q, $name, ['prefetch' => 4, 'timeout' => 1, 'timeout_grace' => 0.5], ['A' => 1300000]);
+drain($q, $name, 3, ['prefetch' => 4, 'timeout' => 1, 'timeout_grace' => 0.5], ['A' => 1600000]);
 
 // The defaults (retry_after 60, timeout 60): prefetching cannot be used safely, so the worker
 // reserves one job at a time (and says so on stderr); jobs still run once each, in order.
 fq_clean($name);
 $q = fq_queue(['queue' => $name]);
 $q->bulk(array_map(fn($i) => "J$i", range(1, 6)));
-drain($q, $name, ['prefetch' => 4]);
+drain($q, $name, 60, ['prefetch' => 4]);
 echo 'notify ', $raw->cmd('LLEN', "queues:$name:notify"), "\n";
 ?>
 --CLEAN--
