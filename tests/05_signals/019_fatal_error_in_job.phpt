@@ -31,19 +31,22 @@ foreach ($queues as $queue => $data) {
     $q = fq_queue(['queue' => $queue]);
     $q->push('J', $data);
     $q->push('J', "$data-next");
-    // prefetch 2: the second job is reserved with the first and must be handed back.
+    // prefetch 2: the second job is reserved with the first and must be handed back. Its
+    // reservation (retry_after 4) outlasts a run (timeout 1 + grace 0.5 + 1 s of rounding), so
+    // the worker really prefetches (else it says "prefetch 2 unused" and reserves one at a time).
     // memory_limit holds only with PHP's own allocator (run-tests -m sets USE_ZEND_ALLOC=0).
-    $children[$queue] = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 3, 'prefetch' => 2], ['retry_after' => 1],
+    $children[$queue] = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 3, 'prefetch' => 2, 'timeout' => 1, 'timeout_grace' => 0.5], ['retry_after' => 4],
         '', '', [], ['USE_ZEND_ALLOC' => '1']);
 }
 foreach ($children as $queue => $c) {
     $r = $c->wait(fq_sig_t(5));
     echo "$queue: ", fq_sig_status($r), "\n", $r['stdout'];
     echo preg_match('/^(PHP )?Fatal error: (Allowed memory size|Cannot redeclare)/m', $r['stderr']) ? "fatal error reported\n" : "stderr: {$r['stderr']}\n";
+    echo str_contains($r['stderr'], 'unused') ? "PREFETCH UNUSED: {$r['stderr']}\n" : "prefetch in use\n";
     echo "$queue: ", fq_sig_state($queue), "\n";
 }
 foreach ($queues as $queue => $data) {
-    echo "$queue: ", fq_sig_wait_expired($queue) ? "reservation expired\n" : "reservation did not expire\n";
+    echo "$queue: ", fq_sig_wait_expired($queue, 8) ? "reservation expired\n" : "reservation did not expire\n";
 }
 $c = fq_sig_worker('sg019a,sg019b', $handler, ['sleep' => 0.1, 'tries' => 3, 'stop_when_empty' => true], ['retry_after' => 1]);
 $r = $c->wait(fq_sig_t(8));
@@ -59,11 +62,13 @@ sg019a: status 255
 looping
 start memory attempts=1
 fatal error reported
+prefetch in use
 sg019a: pending [memory-next:0] reserved [memory:1] delayed []
 sg019b: status 255
 looping
 start compile attempts=1
 fatal error reported
+prefetch in use
 sg019b: pending [compile-next:0] reserved [compile:1] delayed []
 sg019a: reservation expired
 sg019b: reservation expired
