@@ -87,7 +87,9 @@ function run_worker(FastQueue\RedisQueue $q): void
     say("");
     say("worker: pushed $n jobs (" . sizes($q) . "); running FastQueue\\Worker::daemon() until the queue is empty");
 
-    $worker = new FastQueue\Worker($q, null, ['sleep' => 0.1, 'stop_when_empty' => true, 'prefetch' => 32, 'tries' => 1]);
+    // prefetch 32 needs a job to be able to finish before its reservation (retry_after 60) ends:
+    // these jobs take microseconds, so a timeout of 10 s leaves room for that.
+    $worker = new FastQueue\Worker($q, null, ['sleep' => 0.1, 'stop_when_empty' => true, 'prefetch' => 32, 'tries' => 1, 'timeout' => 10]);
     $tty = function_exists('posix_isatty') && posix_isatty(STDOUT);
     $started = microtime(true);
     $shown = 0.0;
