@@ -65,7 +65,8 @@ $w = new FastQueue\Worker($q);
 $t = microtime(true);
 var_dump($w->runNextJob($name));
 $secs = microtime(true) - $t;
-echo $secs >= 2.95 && $secs < (fq_slow() ? 5 : 3.6) ? "slept 3 s\n" : "slept $secs s\n";
+// The upper bound only has to tell 3 s from a second sleep (6 s), not measure this machine.
+echo $secs >= 2.95 && $secs < (fq_slow() ? 5.5 : 5) ? "slept 3 s\n" : "slept $secs s\n";
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w003'); fq_queue()->flushFailed(); } ?>

@@ -27,7 +27,8 @@ $raw->cmd('RPUSH', 'queues:sg005c', json_encode(['uuid' => 'u-sg005', 'displayNa
     'data' => 'c-job', 'id' => 'sg005-1', 'attempts' => 0]));
 $raw->cmd('RPUSH', 'queues:sg005c:notify', '1');
 echo $c->waitFor('ran c-job', fq_sig_t(10)) ? "picked up\n" : "not picked up\n";
-fq_sig_time('picked up after the push', fq_sig_now() - $t, 0, 0.5);
+// Well within sleep (3 s) and block_for (10 s): the BLPOP woke on the push.
+fq_sig_time('picked up after the push', fq_sig_now() - $t, 0, 1.5);
 $c->signal(SIGTERM);
 $r = $c->wait(fq_sig_t(15));
 echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];
