@@ -24,7 +24,7 @@ require __DIR__ . '/../inc/worker.inc';
 $read = <<<'PHP'
 $libc = FFI::cdef('void *malloc(size_t size); void free(void *ptr);', 'libc.so.6');
 $block = $libc->malloc(16);
-$bytes = FFI::cast('unsigned char *', $block);
+$bytes = $libc->cast('unsigned char *', $block); // an instance call: the static one is deprecated in PHP 8.3
 $past = $bytes[16]; // one byte past the block
 $libc->free($block);
 PHP;
