@@ -304,16 +304,20 @@ static zend_result check_master(fastqueue_conn *c)
 {
 	char ep[300];
 	redisReply *r = redisCommand(CTX(c), "ROLE");
+	const char *role = "?";
 
 	if (!r) {
 		fail_from_context(c, "asking its role");
 		return FAILURE;
 	}
-	if (r->type != REDIS_REPLY_ARRAY || r->elements < 1 || r->element[0]->type != REDIS_REPLY_STRING
-		|| strcmp(r->element[0]->str, "master") != 0) {
+	if (r->type == REDIS_REPLY_ARRAY && r->elements >= 1 && r->element[0]->type == REDIS_REPLY_STRING) {
+		role = r->element[0]->str;
+	} else if (r->type == REDIS_REPLY_ERROR) {
+		role = r->str;
+	}
+	if (strcmp(role, "master") != 0) {
 		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is not a master (ROLE: %s); the sentinels will be asked again",
-			endpoint(c, ep, sizeof(ep)), r->type == REDIS_REPLY_ARRAY && r->elements && r->element[0]->type == REDIS_REPLY_STRING
-				? r->element[0]->str : r->type == REDIS_REPLY_ERROR ? r->str : "?");
+			endpoint(c, ep, sizeof(ep)), role);
 		freeReplyObject(r);
 		fastqueue_conn_close(c);
 		return FAILURE;

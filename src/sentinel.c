@@ -193,11 +193,6 @@ static void note(char *err, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-static redisReply *ask(redisContext *ctx, int argc, const char **argv, const size_t *len)
-{
-	return redisCommandArgv(ctx, argc, argv, len);
-}
-
 /* One sentinel: SUCCESS with the master's address, else a note in err of what went wrong. */
 static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i, struct timeval tv,
 	char *host, size_t host_size, zend_long *port, char *err, size_t err_size)
@@ -223,7 +218,7 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 		}
 		argv[argc] = ZSTR_VAL(s->password);
 		len[argc++] = ZSTR_LEN(s->password);
-		r = ask(ctx, argc, argv, len);
+		r = redisCommandArgv(ctx, argc, argv, len);
 		if (!r || r->type == REDIS_REPLY_ERROR) {
 			/* The reply names no password; the password itself is never in a message. */
 			note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
@@ -237,7 +232,7 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 	{
 		const char *argv[3] = {"SENTINEL", "get-master-addr-by-name", ZSTR_VAL(s->service)};
 		size_t len[3] = {8, 23, ZSTR_LEN(s->service)};
-		r = ask(ctx, 3, argv, len);
+		r = redisCommandArgv(ctx, 3, argv, len);
 	}
 	if (!r) {
 		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], ctx->errstr);

@@ -385,13 +385,18 @@ static void hook_defer_delete(void *ctx, fastqueue_job *job)
 	job_deleted((fastqueue_worker *) ctx, job);
 }
 
-/* $job->release() inside a job moved it to :delayed: queue:released. */
-static void hook_released(void *ctx, fastqueue_job *job, zend_long delay)
+/* The job went to :delayed (its own release() or the worker's retry): queue:released. */
+static void job_released(fastqueue_worker *w, fastqueue_job *job, zend_long delay)
 {
 	zval args[2];
 	ZVAL_OBJ(&args[0], &job->std);
 	ZVAL_LONG(&args[1], delay);
-	fire((fastqueue_worker *) ctx, EV_Q_RELEASED, args, 2);
+	fire(w, EV_Q_RELEASED, args, 2);
+}
+
+static void hook_released(void *ctx, fastqueue_job *job, zend_long delay)
+{
+	job_released((fastqueue_worker *) ctx, job, delay);
 }
 
 /* An exception object of class ce whose message is fmt with name in it (not thrown). */
@@ -530,7 +535,7 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	job->released = true;
 	w->released++;
 	ZVAL_LONG(&d, delay);
-	hook_released(w, job, delay);
+	job_released(w, job, delay);
 	fire_job_value(w, EV_RELEASED, job_zv, &d);
 }
 
