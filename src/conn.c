@@ -107,6 +107,7 @@ void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_co
 	dst->tls.local_pk = copy_or_null(opt->tls.local_pk);
 	dst->tls.peer_name = copy_or_null(opt->tls.peer_name);
 	fastqueue_sentinel_options_copy(&dst->sentinel, &opt->sentinel);
+	fastqueue_cluster_options_copy(&dst->cluster, &opt->cluster);
 }
 
 static void release_or_null(zend_string **s)
@@ -129,17 +130,23 @@ void fastqueue_conn_options_free(fastqueue_conn_options *o)
 	release_or_null(&o->tls.local_pk);
 	release_or_null(&o->tls.peer_name);
 	fastqueue_sentinel_options_free(&o->sentinel);
+	fastqueue_cluster_options_free(&o->cluster);
 }
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
 {
 	memset(c, 0, sizeof(*c));
 	fastqueue_conn_options_copy(&c->opt, opt);
+	if (c->opt.cluster.count) {
+		c->cluster = fastqueue_cluster_new(c);
+	}
 }
 
 void fastqueue_conn_free(fastqueue_conn *c)
 {
 	fastqueue_conn_close(c);
+	fastqueue_cluster_free(c->cluster);
+	c->cluster = NULL;
 	fastqueue_tls_context_free(c->tls_ctx);
 	c->tls_ctx = NULL;
 	fastqueue_conn_options_free(&c->opt);
@@ -158,6 +165,11 @@ static void note_deferred_failure(fastqueue_conn *c, bool lost, const char *why)
 
 void fastqueue_conn_close(fastqueue_conn *c)
 {
+	if (c->cluster) {
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			fastqueue_conn_close(fastqueue_cluster_at(c->cluster, i));
+		}
+	}
 	if (c->deferred) {
 		note_deferred_failure(c, true, c->err_kind == FASTQUEUE_ERR_CONNECTION && c->err[0] ? c->err
 			: "the connection closed before their replies were read");
@@ -182,11 +194,23 @@ static void set_error(fastqueue_conn *c, fastqueue_err_kind kind, const char *fm
 	vsnprintf(c->err, sizeof(c->err), fmt, ap);
 	va_end(ap);
 	c->err_kind = kind;
+	if (c->front) {
+		/* Callers hold the front: they read the error there. */
+		memcpy(c->front->err, c->err, sizeof(c->err));
+		c->front->err_kind = kind;
+		if (kind == FASTQUEUE_ERR_CONNECTION) {
+			/* A lost node may have failed over: ask for the map again. */
+			fastqueue_cluster_stale(c->front->cluster);
+		}
+	}
 }
 
 static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 {
-	if (c->opt.sentinel.count) {
+	if (c->cluster) {
+		snprintf(buf, size, "the Redis Cluster of %s:" ZEND_LONG_FMT "%s", ZSTR_VAL(c->opt.cluster.hosts[0]),
+			c->opt.cluster.ports[0], c->opt.cluster.count > 1 ? " and other seeds" : "");
+	} else if (c->opt.sentinel.count) {
 		if (c->master_host[0]) {
 			snprintf(buf, size, "%s:" ZEND_LONG_FMT " (master \"%s\" by Sentinel)", c->master_host, c->master_port,
 				ZSTR_VAL(c->opt.sentinel.service));
@@ -349,6 +373,15 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 	redisContext *ctx;
 
 	fastqueue_conn_close(c);
+	if (c->cluster) {
+		/* The front of a cluster has no socket: commands go to its nodes (fastqueue_conn_route).
+		 * One reaches it only when no node could be found, and the reason is already here. */
+		if (!c->err[0]) {
+			set_error(c, FASTQUEUE_ERR_CONNECTION, "No node of %s could be reached", endpoint(c, ep, sizeof(ep)));
+		}
+		c->err_kind = FASTQUEUE_ERR_CONNECTION;
+		return FAILURE;
+	}
 	if (c->opt.sentinel.count) {
 		if (find_master(c) == FAILURE) {
 			return FAILURE;
@@ -382,6 +415,17 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 	c->err_kind = FASTQUEUE_ERR_NONE;
 	c->err[0] = '\0';
 	return SUCCESS;
+}
+
+fastqueue_conn *fastqueue_conn_route(fastqueue_conn *c, const char *key, size_t len)
+{
+	fastqueue_conn *node;
+
+	if (!c->cluster) {
+		return c;
+	}
+	node = fastqueue_cluster_for_slot(c->cluster, fastqueue_cluster_key_slot(key, len));
+	return node ? node : c;
 }
 
 zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
@@ -425,6 +469,11 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 
 void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds)
 {
+	if (c->cluster) {
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			fastqueue_conn_set_read_timeout(fastqueue_cluster_at(c->cluster, i), seconds);
+		}
+	}
 	if (c->ctx) {
 		/* hiredis treats a zero timeval as "no timeout". */
 		redisSetTimeout(CTX(c), to_timeval(seconds > 0 ? seconds : 0));
@@ -442,6 +491,41 @@ static zend_result ensure_connected(fastqueue_conn *c)
 static bool reply_starts_with(const redisReply *r, const char *word, size_t len)
 {
 	return REPLY_LEN(r) >= len && memcmp(r->str, word, len) == 0;
+}
+
+/* "MOVED <slot> <host>:<port>" or "ASK ...": where to send the command instead. A MOVED also
+ * corrects the slot map at once (the whole map is read again before the next route). */
+static void note_redirect(fastqueue_conn *c, const redisReply *r)
+{
+	char text[300];
+	unsigned slot;
+	const char *addr, *colon;
+	size_t len = REPLY_LEN(r) < sizeof(text) - 1 ? REPLY_LEN(r) : sizeof(text) - 1;
+	zend_long port;
+
+	memcpy(text, r->str, len);
+	text[len] = '\0';
+	c->redirect.pending = false;
+	c->redirect.ask = text[0] == 'A';
+	addr = strchr(text + (c->redirect.ask ? 4 : 6), ' ');
+	if (sscanf(text + (c->redirect.ask ? 4 : 6), "%u", &slot) != 1 || slot >= FASTQUEUE_CLUSTER_SLOTS || !addr
+		|| !(colon = strrchr(addr + 1, ':')) || (port = ZEND_STRTOL(colon + 1, NULL, 10)) < 1 || port > 65535
+		|| (size_t) (colon - addr - 1) >= sizeof(c->redirect.host)) {
+		return;
+	}
+	c->redirect.slot = (uint16_t) slot;
+	c->redirect.port = port;
+	memcpy(c->redirect.host, addr + 1, (size_t) (colon - addr - 1));
+	c->redirect.host[colon - addr - 1] = '\0';
+	if (!c->redirect.host[0]) {
+		/* An unknown endpoint: the node asked. */
+		snprintf(c->redirect.host, sizeof(c->redirect.host), "%s", ZSTR_VAL(c->opt.host));
+	}
+	c->redirect.pending = true;
+	if (!c->redirect.ask) {
+		fastqueue_cluster_moved(c->front->cluster, c->redirect.slot,
+			fastqueue_cluster_node(c->front->cluster, c->redirect.host, c->redirect.port));
+	}
 }
 
 /* Turns an error reply into the connection's error. A command error keeps the connection.
@@ -464,6 +548,9 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: NOAUTH (it answered: %.*s)",
 			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
 		fastqueue_conn_close(c);
+	} else if (c->front && (reply_starts_with(r, "MOVED ", 6) || reply_starts_with(r, "ASK ", 4))) {
+		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
+		note_redirect(c, r);
 	} else if (c->opt.sentinel.count && reply_starts_with(r, "READONLY", 8)) {
 		/* The master became a replica (a failover): connect again, to the master the
 		 * sentinels name now. */
@@ -571,8 +658,29 @@ static zend_result read_deferred(fastqueue_conn *c)
 	return c->ctx ? SUCCESS : FAILURE;
 }
 
+uint32_t fastqueue_conn_deferred(fastqueue_conn *c)
+{
+	uint32_t n = c->deferred;
+
+	if (c->cluster) {
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			n += fastqueue_cluster_at(c->cluster, i)->deferred;
+		}
+	}
+	return n;
+}
+
 zend_result fastqueue_conn_drain(fastqueue_conn *c)
 {
+	if (c->cluster) {
+		zend_result ok = SUCCESS;
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			if (fastqueue_conn_drain(fastqueue_cluster_at(c->cluster, i)) == FAILURE) {
+				ok = FAILURE;
+			}
+		}
+		return ok;
+	}
 	while (c->deferred) {
 		if (!c->ctx || read_deferred(c) == FAILURE) {
 			return FAILURE;
@@ -586,6 +694,20 @@ bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost)
 	bool failed = c->deferred_failed;
 	*lost = c->deferred_lost;
 	c->deferred_failed = c->deferred_lost = false;
+	if (c->cluster) {
+		/* The nodes' failures, the first one's text on the front, where callers read it. */
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			fastqueue_conn *n = fastqueue_cluster_at(c->cluster, i);
+			bool node_lost;
+			if (fastqueue_conn_deferred_failure(n, &node_lost)) {
+				if (!failed) {
+					memcpy(c->deferred_err, n->deferred_err, sizeof(c->deferred_err));
+				}
+				failed = true;
+				*lost = *lost || node_lost;
+			}
+		}
+	}
 	return failed;
 }
 
@@ -593,6 +715,16 @@ zend_result fastqueue_conn_flush(fastqueue_conn *c)
 {
 	int done = 0;
 
+	if (c->cluster) {
+		zend_result ok = SUCCESS;
+		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
+			fastqueue_conn *n = fastqueue_cluster_at(c->cluster, i);
+			if (n->ctx && fastqueue_conn_flush(n) == FAILURE) {
+				ok = FAILURE;
+			}
+		}
+		return ok;
+	}
 	if (!c->ctx) {
 		return FAILURE;
 	}
@@ -628,13 +760,55 @@ zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
 	return SUCCESS;
 }
 
-zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
+/* MOVED and ASK replies followed for one command, at most: a slot moves once per resharding
+ * step, so more means the nodes disagree (a failover underway); the caller retries later. */
+#define MAX_REDIRECTS 5
+
+/* Queues ASKING, whose reply is read before the next command's: that command may then use a
+ * slot the node is importing. */
+static zend_result send_asking(fastqueue_conn *c)
+{
+	fastqueue_args a;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ASKING", 6);
+	ok = fastqueue_conn_defer(c, &a);
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+/* After a cluster node answered MOVED or ASK: the node to send the command to instead (*ask:
+ * with ASKING first), or NULL when there is no redirect to follow. */
+static fastqueue_conn *follow_redirect(fastqueue_conn *c, bool *ask)
+{
+	if (!c->front || !c->redirect.pending) {
+		return NULL;
+	}
+	c->redirect.pending = false;
+	*ask = c->redirect.ask;
+	return fastqueue_cluster_node(c->front->cluster, c->redirect.host, c->redirect.port);
+}
+
+static zend_result command_once(fastqueue_conn *c, const fastqueue_args *a, bool ask, fastqueue_reply **out)
 {
 	*out = NULL;
-	if (fastqueue_conn_append(c, a) == FAILURE) {
+	c->redirect.pending = false;
+	if ((ask && send_asking(c) == FAILURE) || fastqueue_conn_append(c, a) == FAILURE) {
 		return FAILURE;
 	}
 	return fastqueue_conn_read(c, out);
+}
+
+zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
+{
+	bool ask = false;
+	zend_result ok = command_once(c, a, false, out);
+
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, &ask)); hops++) {
+		ok = command_once(c, a, ask, out);
+	}
+	return ok;
 }
 
 /* Builds EVALSHA/EVAL sha-or-source numkeys keys... args... */
@@ -669,25 +843,37 @@ static bool is_noscript(const fastqueue_conn *c)
 	return c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: NOSCRIPT", 21) == 0;
 }
 
-zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka, fastqueue_reply **out)
+static zend_result eval_once(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka, bool ask, fastqueue_reply **out)
 {
 	fastqueue_args a;
 	char nk[16];
 	zend_result ok;
 
-	*out = NULL;
 	eval_args(&a, s, true, numkeys, ka, nk, sizeof(nk));
-	ok = fastqueue_conn_command(c, &a, out);
+	ok = command_once(c, &a, ask, out);
 	fastqueue_args_free(&a);
 	if (ok == FAILURE && is_noscript(c)) {
-		/* SCRIPT FLUSH or a restarted server: send the source once; Redis caches it again. */
+		/* SCRIPT FLUSH or a restarted server: send the source once; Redis caches it again.
+		 * ASKING admits one command only: again for this one. */
 		eval_args(&a, s, false, numkeys, ka, nk, sizeof(nk));
-		ok = fastqueue_conn_command(c, &a, out);
+		ok = command_once(c, &a, ask, out);
 		fastqueue_args_free(&a);
 	}
 	if (ok == SUCCESS) {
 		c->scripts_loaded |= (uint64_t) 1 << s->index;
+	}
+	return ok;
+}
+
+zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka, fastqueue_reply **out)
+{
+	bool ask = false;
+	zend_result ok = eval_once(c, s, numkeys, ka, false, out);
+
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, &ask)); hops++) {
+		ok = eval_once(c, s, numkeys, ka, ask, out);
 	}
 	return ok;
 }
@@ -757,6 +943,57 @@ size_t fastqueue_reply_array_len(const fastqueue_reply *r)
 }
 
 const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i)
+{
+	return r->element[i];
+}
+
+fastqueue_reply *fastqueue_reply_new_array(size_t n)
+{
+	/* hiredis frees replies with free(): build them with its allocator's counterpart. */
+	redisReply *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
+	}
+	r->type = REDIS_REPLY_ARRAY;
+	r->elements = n;
+	r->element = n ? calloc(n, sizeof(*r->element)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!r->element || !(r->element[i] = calloc(1, sizeof(redisReply)))) {
+			zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
+		}
+		r->element[i]->type = REDIS_REPLY_NIL;
+	}
+	return r;
+}
+
+void fastqueue_reply_move(fastqueue_reply *to, size_t to_i, fastqueue_reply *from, size_t from_i)
+{
+	redisReply *nil = to->element[to_i];
+
+	to->element[to_i] = from->element[from_i];
+	/* The nil that was there takes its place: both arrays stay whole. */
+	freeReplyObject(nil);
+	nil = calloc(1, sizeof(*nil));
+	if (!nil) {
+		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
+	}
+	nil->type = REDIS_REPLY_NIL;
+	from->element[from_i] = nil;
+}
+
+void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem)
+{
+	freeReplyObject(r->element[i]);
+	r->element[i] = elem;
+}
+
+void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n)
+{
+	r->integer = n;
+}
+
+fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i)
 {
 	return r->element[i];
 }

@@ -6,6 +6,7 @@
 #include "php.h"
 #include "lua_scripts.h"
 #include "sentinel.h"
+#include "cluster.h"
 
 typedef enum {
 	FASTQUEUE_ERR_NONE = 0,
@@ -41,7 +42,18 @@ typedef struct _fastqueue_conn_options {
 	double wait_timeout;       /* seconds to wait for them (WAIT's timeout) */
 	fastqueue_sentinel_options sentinel; /* sentinel.count > 0: the master of sentinel.service,
 	                            * wherever the sentinels say it is (host and port unused) */
+	fastqueue_cluster_options cluster; /* cluster.count > 0: a Redis Cluster found from these seeds
+	                            * (host, port, socket and database unused) */
 } fastqueue_conn_options;
+
+/* Where a MOVED or ASK reply sent a command. */
+typedef struct _fastqueue_redirect {
+	bool pending;              /* the last reply was a redirect not followed yet */
+	bool ask;                  /* ASK (this command only, after ASKING), not MOVED */
+	uint16_t slot;
+	zend_long port;
+	char host[256];
+} fastqueue_redirect;
 
 typedef struct _fastqueue_conn {
 	void *ctx;                      /* redisContext, NULL while disconnected */
@@ -57,6 +69,9 @@ typedef struct _fastqueue_conn {
 	char deferred_err[512];         /* text of the first such failure */
 	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
 	zend_long master_port;
+	fastqueue_cluster *cluster;     /* the front of a cluster: its nodes and slot map; else NULL */
+	struct _fastqueue_conn *front;  /* a cluster node: the front its errors are copied to; else NULL */
+	fastqueue_redirect redirect;    /* a cluster node: the last MOVED or ASK it answered */
 } fastqueue_conn;
 
 /* One command's arguments: a growable argv for hiredis. */
@@ -96,6 +111,21 @@ void fastqueue_conn_options_free(fastqueue_conn_options *o);
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt);
 void fastqueue_conn_free(fastqueue_conn *c);
 zend_result fastqueue_conn_connect(fastqueue_conn *c);
+
+/* The connection that serves key: c itself, or with a cluster the connection of the node that
+ * owns key's slot. Commands on one key (or on keys of one hash slot) go there; its failures are
+ * also reported on c. When no node can be found, c is returned, and every command on it fails
+ * with the reason. */
+fastqueue_conn *fastqueue_conn_route(fastqueue_conn *c, const char *key, size_t len);
+static inline fastqueue_conn *fastqueue_conn_route_str(fastqueue_conn *c, const zend_string *key)
+{
+	return fastqueue_conn_route(c, ZSTR_VAL(key), ZSTR_LEN(key));
+}
+/* Whether keys could be served by different connections, so must not share a command. */
+static inline bool fastqueue_conn_is_cluster(const fastqueue_conn *c)
+{
+	return c->cluster != NULL;
+}
 void fastqueue_conn_close(fastqueue_conn *c);
 bool fastqueue_conn_is_connected(const fastqueue_conn *c);
 
@@ -118,7 +148,8 @@ zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a);
 zend_result fastqueue_conn_flush(fastqueue_conn *c);
 /* Reads the replies still owed to deferred commands. */
 zend_result fastqueue_conn_drain(fastqueue_conn *c);
-static inline uint32_t fastqueue_conn_deferred(const fastqueue_conn *c) { return c->deferred; }
+/* Replies still owed to deferred commands (with a cluster: on all its nodes). */
+uint32_t fastqueue_conn_deferred(fastqueue_conn *c);
 /* Whether a deferred command failed since the last call (*lost: maybe never ran, as its
  * connection went away first); the text is in c->deferred_err. Clears the state. */
 bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost);
@@ -144,6 +175,16 @@ bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *le
 bool fastqueue_reply_is_array(const fastqueue_reply *r);
 size_t fastqueue_reply_array_len(const fastqueue_reply *r);    /* 0 for a non-array */
 const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i);
+
+/* Building a reply out of others (several script calls answering as one): a new array of n
+ * nils, an element moved from one array into another (leaving nil behind), an element set,
+ * and an integer element changed in place. */
+fastqueue_reply *fastqueue_reply_new_array(size_t n);
+void fastqueue_reply_move(fastqueue_reply *to, size_t to_i, fastqueue_reply *from, size_t from_i);
+void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n);
+/* Puts elem (owned from now on) at place i of array r, freeing what was there. */
+void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem);
+fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i);
 
 const char *fastqueue_hiredis_version(void);
 

@@ -6,15 +6,63 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 
+/* The store's keys. In a Redis Cluster they carry a hash tag, so the index and every record
+ * share one slot and one node: "{fastqueue:failed}" and "{fastqueue:failed}:ID". */
+static const char *store_name(const fastqueue_redis_queue *q, size_t *len)
+{
+	bool cluster = fastqueue_conn_is_cluster(&q->conn);
+	*len = cluster ? sizeof("{fastqueue:failed}") - 1 : sizeof("fastqueue:failed") - 1;
+	return cluster ? "{fastqueue:failed}" : "fastqueue:failed";
+}
+
 static zend_string *index_key(const fastqueue_redis_queue *q)
 {
-	return zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), "fastqueue:failed", sizeof("fastqueue:failed") - 1);
+	size_t len;
+	const char *name = store_name(q, &len);
+	return zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), name, len);
 }
 
 static zend_string *record_key(const fastqueue_redis_queue *q, const char *id, size_t len)
 {
-	return zend_string_concat3(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix),
-		"fastqueue:failed:", sizeof("fastqueue:failed:") - 1, id, len);
+	size_t name_len;
+	const char *name = store_name(q, &name_len);
+	zend_string *key = zend_string_alloc(ZSTR_LEN(q->prefix) + name_len + 1 + len, 0);
+	char *p = ZSTR_VAL(key);
+
+	memcpy(p, ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix));
+	p += ZSTR_LEN(q->prefix);
+	memcpy(p, name, name_len);
+	p += name_len;
+	*p++ = ':';
+	memcpy(p, id, len);
+	p[len] = '\0';
+	return key;
+}
+
+/* The connection that serves the store. */
+static fastqueue_conn *store_conn(fastqueue_redis_queue *q)
+{
+	zend_string *key = index_key(q);
+	fastqueue_conn *c = fastqueue_conn_route_str(&q->conn, key);
+	zend_string_release(key);
+	return c;
+}
+
+/* In a cluster, the end of a failed job's reservation, after its record was written. */
+static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserved_key, zend_string *member)
+{
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREM", 4);
+	fastqueue_args_add_str(&a, reserved_key);
+	fastqueue_args_add_str(&a, member);
+	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, reserved_key), &a, &r);
+	fastqueue_reply_free(r);
+	fastqueue_args_free(&a);
+	return ok;
 }
 
 /* The id a failure is filed under: the job's uuid, else its id, else a new random one. */
@@ -64,6 +112,8 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	zend_string *id = failed_id(job), *cls, *message, *trace;
 	zend_string *ikey = index_key(q), *rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
 	zend_string *reserved_key = fastqueue_queue_key(q, job->queue, ":reserved");
+	bool cluster = fastqueue_conn_is_cluster(&q->conn);
+	fastqueue_conn *c;
 	fastqueue_args a;
 	fastqueue_reply *r;
 	char at[24];
@@ -71,9 +121,11 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 
 	describe(exception, &cls, &message, &trace);
 	fastqueue_args_init(&a);
-	fastqueue_args_add_str(&a, reserved_key);
 	fastqueue_args_add_str(&a, ikey);
 	fastqueue_args_add_str(&a, rkey);
+	if (!cluster) {
+		fastqueue_args_add_str(&a, reserved_key);
+	}
 	fastqueue_args_add_str(&a, job->reserved);
 	fastqueue_args_add_str(&a, id);
 	fastqueue_args_add(&a, at, fastqueue_format(at, sizeof(at), ZEND_LONG_FMT, (zend_long) time(NULL)));
@@ -91,10 +143,15 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	fastqueue_args_add_str(&a, trace);
 	fastqueue_args_add(&a, "failed_at", 9);
 	fastqueue_args_add(&a, at, strlen(at));
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_FAIL, 3, &a, &r);
+	c = store_conn(q);
+	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_FAIL, cluster ? 2 : 3, &a, &r);
 	fastqueue_reply_free(r);
 	if (ok == SUCCESS) {
-		ok = fastqueue_conn_wait_replicas(&q->conn);
+		ok = fastqueue_conn_wait_replicas(c);
+	}
+	/* Recorded first, then unreserved: a failure in between can repeat the job, never lose it. */
+	if (ok == SUCCESS && cluster) {
+		ok = end_reservation(q, reserved_key, job->reserved);
 	}
 	fastqueue_args_free(&a);
 	zend_string_release(id);
@@ -121,7 +178,8 @@ static fastqueue_redis_queue *constructed(zval *this_zv)
 static fastqueue_reply *query(fastqueue_redis_queue *q, fastqueue_args *a)
 {
 	fastqueue_reply *r;
-	zend_result ok = fastqueue_conn_command(&q->conn, a, &r);
+	/* Every query names a store key first: one node serves the store. */
+	zend_result ok = fastqueue_conn_command(fastqueue_conn_route(&q->conn, a->argv[1], a->len[1]), a, &r);
 	fastqueue_args_free(a);
 	if (ok == FAILURE) {
 		fastqueue_queue_throw(q);
@@ -154,6 +212,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 {
 	zend_string *queue = NULL, *ikey;
 	fastqueue_redis_queue *q;
+	fastqueue_conn *c;
 	fastqueue_args a;
 	fastqueue_reply *ids, *r;
 	size_t n;
@@ -175,6 +234,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 	if (!ids) RETURN_THROWS();
 
 	n = fastqueue_reply_array_len(ids);
+	c = store_conn(q);
 	/* One pipeline for all records: newest first. */
 	for (size_t i = 0; i < n; i++) {
 		const char *id;
@@ -185,15 +245,15 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "HGETALL", 7);
 		fastqueue_args_add_str(&a, rkey);
-		fastqueue_conn_append(&q->conn, &a);
+		fastqueue_conn_append(c, &a);
 		fastqueue_args_free(&a);
 		zend_string_release(rkey);
 	}
 	array_init(return_value);
 	for (size_t i = 0; i < n; i++) {
 		zval rec, *rq;
-		if (fastqueue_conn_read(&q->conn, &r) == FAILURE) {
-			if (!fastqueue_conn_is_connected(&q->conn)) {
+		if (fastqueue_conn_read(c, &r) == FAILURE) {
+			if (!fastqueue_conn_is_connected(c)) {
 				break;
 			}
 			continue;
@@ -209,7 +269,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 		add_next_index_zval(return_value, &rec);
 	}
 	fastqueue_reply_free(ids);
-	if (!fastqueue_conn_is_connected(&q->conn)) {
+	if (!fastqueue_conn_is_connected(c)) {
 		zval_ptr_dtor(return_value);
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
@@ -257,7 +317,28 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 		fresh = zend_string_copy(payload);
 	}
 	ikey = index_key(q);
-	{
+	if (fastqueue_conn_is_cluster(&q->conn)) {
+		/* The queue and the store live in different slots: pushed first, then forgotten, so a
+		 * failure in between can leave the record to retry again, but never loses the job. */
+		if (!fastqueue_queue_name_ok(q, queue, 1)) {
+			/* A record of a queue that has no hash tag cannot be pushed back here. */
+		} else if (fastqueue_queue_push_payloads(q, queue, &fresh, 1) == FAILURE) {
+			fastqueue_queue_throw(q);
+		} else {
+			pushed = 1;
+			fastqueue_args_init(&a);
+			fastqueue_args_add(&a, "ZREM", 4);
+			fastqueue_args_add_str(&a, ikey);
+			fastqueue_args_add_str(&a, id);
+			if ((r = query(q, &a))) {
+				fastqueue_reply_free(r);
+				fastqueue_args_init(&a);
+				fastqueue_args_add(&a, "DEL", 3);
+				fastqueue_args_add_str(&a, rkey);
+				fastqueue_reply_free(query(q, &a));
+			}
+		}
+	} else {
 		zend_string *qkey = fastqueue_queue_key(q, queue, ""), *nkey = fastqueue_queue_key(q, queue, ":notify");
 		fastqueue_args_init(&a);
 		fastqueue_args_add_str(&a, ikey);

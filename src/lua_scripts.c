@@ -22,28 +22,37 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
 		804, 0},
-	{"fail", "cc72e69551881de4a5d607128eb3204213364063",
+	{"fail", "c5220e8ec4018c5edca802afb4cd7e36e26c3bf1",
 		"-- Records a failed job and removes its reservation in one step, so the job is always in\n"
-		"-- exactly one place: reserved, or in the failed store.\n"
-		"-- KEYS[1] queue:reserved (zset)\n"
-		"-- KEYS[2] the failed index (zset: failed id, scored by failed_at)\n"
-		"-- KEYS[3] the failed record (hash)\n"
+		"-- exactly one place: reserved, or in the failed store. In a Redis Cluster the reservation\n"
+		"-- lives in another hash slot than the store: the caller then leaves KEYS[3] out and ends the\n"
+		"-- reservation after this call (a crash in between leaves the job both recorded and reserved,\n"
+		"-- so it may run once more; it is never lost).\n"
+		"-- KEYS[1] the failed index (zset: failed id, scored by failed_at)\n"
+		"-- KEYS[2] the failed record (hash)\n"
+		"-- KEYS[3] queue:reserved (zset), when in the same slot\n"
 		"-- ARGV[1] the reserved copy\n"
 		"-- ARGV[2] the failed id\n"
 		"-- ARGV[3] failed_at, unix seconds\n"
 		"-- ARGV[4..] the record's fields and values\n"
-		"for _, check in ipairs({{KEYS[1], 'zset'}, {KEYS[2], 'zset'}, {KEYS[3], 'hash'}}) do\n"
+		"local checks = {{KEYS[1], 'zset'}, {KEYS[2], 'hash'}}\n"
+		"if KEYS[3] then\n"
+		"    checks[3] = {KEYS[3], 'zset'}\n"
+		"end\n"
+		"for _, check in ipairs(checks) do\n"
 		"    local t = redis.call('type', check[1])['ok']\n"
 		"    if t ~= 'none' and t ~= check[2] then\n"
 		"        return redis.error_reply('WRONGTYPE key ' .. check[1] .. ' holds a ' .. t .. ', not a ' .. check[2])\n"
 		"    end\n"
 		"end\n"
-		"redis.call('zrem', KEYS[1], ARGV[1])\n"
-		"redis.call('del', KEYS[3])\n"
-		"redis.call('hset', KEYS[3], unpack(ARGV, 4))\n"
-		"redis.call('zadd', KEYS[2], ARGV[3], ARGV[2])\n"
+		"if KEYS[3] then\n"
+		"    redis.call('zrem', KEYS[3], ARGV[1])\n"
+		"end\n"
+		"redis.call('del', KEYS[2])\n"
+		"redis.call('hset', KEYS[2], unpack(ARGV, 4))\n"
+		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
-		875, 1},
+		1249, 1},
 	{"pop", "a16b9be76ccbc21dcf921f034b41df2c42a1835c",
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"

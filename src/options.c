@@ -73,3 +73,63 @@ zend_result fastqueue_opt_string(zval *v, uint32_t arg, const char *name, bool n
 	*out = zend_string_copy(Z_STR_P(v));
 	return SUCCESS;
 }
+
+/* "host", "host:port", "tcp://host:port", "redis://host:port" or "[v6]:port"; with tls given, also
+ * "tls://..." and "rediss://...", which set *tls. */
+zend_result fastqueue_parse_node(const zend_string *node, zend_long default_port, bool *tls, zend_string **host,
+	zend_long *port)
+{
+	const char *p = ZSTR_VAL(node), *end = p + ZSTR_LEN(node), *colon, *h_end;
+
+	if (tls) {
+		*tls = false;
+	}
+	if (ZSTR_LEN(node) > 6 && strncasecmp(p, "tcp://", 6) == 0) {
+		p += 6;
+	} else if (ZSTR_LEN(node) > 8 && strncasecmp(p, "redis://", 8) == 0) {
+		p += 8;
+	} else if (tls && ZSTR_LEN(node) > 6 && strncasecmp(p, "tls://", 6) == 0) {
+		p += 6;
+		*tls = true;
+	} else if (tls && ZSTR_LEN(node) > 9 && strncasecmp(p, "rediss://", 9) == 0) {
+		p += 9;
+		*tls = true;
+	} else if (memchr(p, '/', end - p)) {
+		return FAILURE; /* another scheme, or a path */
+	}
+	*port = default_port;
+	if (p < end && *p == '[') {
+		const char *close = memchr(p, ']', end - p);
+		if (!close || close == p + 1) {
+			return FAILURE;
+		}
+		*host = zend_string_init(p + 1, close - p - 1, 0);
+		colon = close + 1 < end ? close + 1 : NULL;
+		if (colon && *colon != ':') {
+			zend_string_release(*host);
+			return FAILURE;
+		}
+	} else {
+		colon = zend_memrchr(p, ':', end - p);
+		h_end = colon ? colon : end;
+		if (h_end == p || memchr(p, ':', h_end - p)) {
+			return FAILURE; /* no host, or an IPv6 address without brackets */
+		}
+		*host = zend_string_init(p, h_end - p, 0);
+	}
+	if (colon) {
+		char *stop;
+		long n;
+		if (colon + 1 == end || colon + 1 + 5 < end) {
+			zend_string_release(*host);
+			return FAILURE;
+		}
+		n = strtol(colon + 1, &stop, 10);
+		if (stop != end || n < 1 || n > 65535) {
+			zend_string_release(*host);
+			return FAILURE;
+		}
+		*port = n;
+	}
+	return SUCCESS;
+}

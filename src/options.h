@@ -62,4 +62,10 @@ zend_result fastqueue_opt_bool(zval *v, uint32_t arg, const char *name, bool *ou
 /* A string; with nullable, null clears *out. Empty strings are refused unless allow_empty. */
 zend_result fastqueue_opt_string(zval *v, uint32_t arg, const char *name, bool nullable, bool allow_empty, zend_string **out);
 
+/* A node address: "host", "host:port", "tcp://host:port", "redis://host:port", "[v6]:port"; with
+ * tls not NULL, "tls://" and "rediss://" too, which set it. FAILURE: not an address (nothing
+ * thrown). */
+zend_result fastqueue_parse_node(const zend_string *node, zend_long default_port, bool *tls, zend_string **host,
+	zend_long *port);
+
 #endif

@@ -35,6 +35,24 @@ zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_stri
 	return key;
 }
 
+bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg)
+{
+	zend_string *key;
+	bool ok;
+
+	if (!fastqueue_conn_is_cluster(&q->conn)) {
+		return true;
+	}
+	key = fastqueue_queue_key(q, name, "");
+	ok = fastqueue_cluster_has_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key));
+	zend_string_release(key);
+	if (!ok) {
+		zend_argument_value_error(arg, "names queue \"%s\", which has no hash tag: in a Redis Cluster the keys of "
+			"a queue must share one hash slot, so name it with braces, as \"{%s}\"", ZSTR_VAL(name), ZSTR_VAL(name));
+	}
+	return ok;
+}
+
 /* The four keys of a queue, in the order the scripts take them. */
 typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
 
@@ -309,6 +327,42 @@ static zend_result read_host_option(queue_settings *s, zval *v)
 	return SUCCESS;
 }
 
+/* Seeds given as tls:// or rediss:// ask for TLS, as a tls:// host does. */
+static zend_result read_cluster_option(queue_settings *s, zval *v)
+{
+	bool tls = false;
+
+	if (fastqueue_cluster_read_option(v, &s->conn.cluster, &tls) == FAILURE) {
+		return FAILURE;
+	}
+	s->host_tls = s->host_tls || tls;
+	return SUCCESS;
+}
+
+/* A cluster is found from its seeds: what names one server does not fit beside them. */
+static zend_result check_cluster_settings(HashTable *options, queue_settings *s)
+{
+	static const char *const single[] = {"host", "port", "socket", "url", "sentinel"};
+
+	if (!s->conn.cluster.count) {
+		return SUCCESS;
+	}
+	for (size_t i = 0; i < sizeof(single) / sizeof(single[0]); i++) {
+		zval *v = zend_hash_str_find_deref(options, single[i], strlen(single[i]));
+		if (v && Z_TYPE_P(v) != IS_NULL) {
+			zend_argument_value_error(1, "options \"cluster\" and \"%s\" exclude each other: the cluster's nodes "
+				"come from its seeds and its slot map", single[i]);
+			return FAILURE;
+		}
+	}
+	if (s->conn.database != 0) {
+		zend_argument_value_error(1, "option \"database\" must be 0 with option \"cluster\": a Redis Cluster "
+			"has database 0 only");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 {
 	const char *k = ZSTR_VAL(key);
@@ -318,6 +372,7 @@ static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
 	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
 	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
 	if (zend_string_equals_literal(key, "sentinel")) return fastqueue_sentinel_read_option(v, &s->conn.sentinel);
+	if (zend_string_equals_literal(key, "cluster")) return read_cluster_option(s, v);
 	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
 	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
 	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
@@ -461,6 +516,9 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 	if (resolve_tls(s) == FAILURE) {
 		return FAILURE;
 	}
+	if (options && check_cluster_settings(options, s) == FAILURE) {
+		return FAILURE;
+	}
 	if (s->conn.sentinel.count && s->conn.socket) {
 		zend_argument_value_error(1, "options \"sentinel\" and \"socket\" exclude each other: the sentinels name the master's host and port");
 		return FAILURE;
@@ -509,6 +567,8 @@ static fastqueue_redis_queue *queue_from_this(zval *this_zv)
 #define QUEUE_OR_THROW() \
 	fastqueue_redis_queue *q = queue_from_this(ZEND_THIS); \
 	if (!q) RETURN_THROWS()
+#define QUEUE_NAME_OR_THROW(arg, name) \
+	if (!fastqueue_queue_name_ok(q, (name), (arg))) RETURN_THROWS()
 /* }}} */
 
 PHP_METHOD(FastQueue_RedisQueue, __construct)
@@ -538,11 +598,20 @@ PHP_METHOD(FastQueue_RedisQueue, __construct)
 	q->block_for = s.block_for;
 	q->migration_batch_size = s.migration_batch_size;
 	settings_free(&s);
+	if (!fastqueue_queue_name_ok(q, q->default_queue, 1)) {
+		/* Left unconstructed, as after any refused option. */
+		fastqueue_conn_free(&q->conn);
+		zend_string_release(q->prefix);
+		zend_string_release(q->default_queue);
+		q->prefix = q->default_queue = NULL;
+		RETURN_THROWS();
+	}
 }
 
 /* {{{ push side */
-static zend_result push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n)
+zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n)
 {
+	fastqueue_conn *c;
 	queue_keys k;
 	fastqueue_args a;
 	fastqueue_reply *r;
@@ -555,10 +624,11 @@ static zend_result push_payloads(fastqueue_redis_queue *q, zend_string *name, ze
 	for (uint32_t i = 0; i < n; i++) {
 		fastqueue_args_add_str(&a, payloads[i]);
 	}
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_PUSH, 2, &a, &r);
+	c = fastqueue_conn_route_str(&q->conn, k.queue);
+	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_PUSH, 2, &a, &r);
 	fastqueue_reply_free(r);
 	if (ok == SUCCESS) {
-		ok = fastqueue_conn_wait_replicas(&q->conn);
+		ok = fastqueue_conn_wait_replicas(c);
 	}
 	fastqueue_args_free(&a);
 	queue_keys_free(&k);
@@ -568,6 +638,7 @@ static zend_result push_payloads(fastqueue_redis_queue *q, zend_string *name, ze
 static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zend_long available_at, zend_string *payload)
 {
 	zend_string *key = fastqueue_queue_key(q, name, ":delayed");
+	fastqueue_conn *c;
 	fastqueue_args a;
 	fastqueue_reply *r;
 	char score[24];
@@ -578,11 +649,12 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 	fastqueue_args_add_str(&a, key);
 	add_long_arg(&a, score, sizeof(score), available_at);
 	fastqueue_args_add_str(&a, payload);
-	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	c = fastqueue_conn_route_str(&q->conn, key);
+	ok = fastqueue_conn_command(c, &a, &r);
 	if (ok == FAILURE) {
 		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
 	} else {
-		ok = fastqueue_conn_wait_replicas(&q->conn);
+		ok = fastqueue_conn_wait_replicas(c);
 	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
@@ -690,12 +762,13 @@ PHP_METHOD(FastQueue_RedisQueue, push)
 		Z_PARAM_ARRAY_HT(options)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
 
 	ZVAL_EMPTY_STRING(&empty);
 	if (!(payload = new_payload(job, data ? data : &empty, options, 4, id))) {
 		RETURN_THROWS();
 	}
-	if (push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
+	if (fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
 		zend_string_release(payload);
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
@@ -714,11 +787,12 @@ PHP_METHOD(FastQueue_RedisQueue, pushRaw)
 		Z_PARAM_STR_OR_NULL(queue)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(2, fastqueue_queue_name(q, queue));
 
 	if (!(id = raw_payload_id(payload))) {
 		RETURN_THROWS();
 	}
-	if (push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
+	if (fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
 		zend_string_release(id);
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
@@ -755,6 +829,7 @@ PHP_METHOD(FastQueue_RedisQueue, later)
 		Z_PARAM_ARRAY_HT(options)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(4, fastqueue_queue_name(q, queue));
 
 	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
 		RETURN_THROWS();
@@ -785,6 +860,7 @@ PHP_METHOD(FastQueue_RedisQueue, laterRaw)
 		Z_PARAM_STR_OR_NULL(queue)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
 
 	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
 		RETURN_THROWS();
@@ -815,6 +891,7 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		Z_PARAM_STR_OR_NULL(queue)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
 
 	count = zend_hash_num_elements(jobs);
 	ZEND_HASH_FOREACH_VAL(jobs, job) {
@@ -841,7 +918,7 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 		add_next_index_stringl(&ids, id, FASTQUEUE_ID_LEN);
 		n++;
 	} ZEND_HASH_FOREACH_END();
-	if (n == count && push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
+	if (n == count && fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
 		fastqueue_queue_throw(q);
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -876,6 +953,19 @@ void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_qu
 		l->keys[4 * count] = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix),
 			ZSTR_VAL(restart_key), ZSTR_LEN(restart_key));
 	}
+	/* A script may touch the keys of one hash slot only: in a cluster, consecutive queues of
+	 * one slot share a call, and the restart key is read apart. */
+	l->group_first = safe_emalloc(count + 1, sizeof(*l->group_first), 0);
+	l->ngroups = 0;
+	for (uint32_t i = 0; i < count; i++) {
+		if (i == 0 || (fastqueue_conn_is_cluster(&q->conn)
+				&& fastqueue_cluster_key_slot(ZSTR_VAL(l->keys[4 * i]), ZSTR_LEN(l->keys[4 * i]))
+				!= fastqueue_cluster_key_slot(ZSTR_VAL(l->keys[4 * i - 4]), ZSTR_LEN(l->keys[4 * i - 4])))) {
+			l->group_first[l->ngroups++] = i;
+		}
+	}
+	l->group_first[l->ngroups] = count;
+	l->restart_apart = restart_key && fastqueue_conn_is_cluster(&q->conn);
 }
 
 void fastqueue_queue_list_free(fastqueue_queue_list *l)
@@ -889,35 +979,33 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 	}
 	efree(l->names);
 	efree(l->keys);
+	efree(l->group_first);
 	memset(l, 0, sizeof(*l));
 }
 
-zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
+/* The pop script on group g's queues (and the restart key when with_restart). */
+static zend_result reserve_group(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
+	bool with_restart, zend_long count, bool charge, bool report, zend_long now, fastqueue_reply **out)
 {
 	size_t len;
 	fastqueue_args a;
 	char num[4][24];
-	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
-	zend_long now = (zend_long) time(NULL);
+	uint32_t first = l->group_first[g], nkeys = 4 * (l->group_first[g + 1] - first) + (with_restart ? 1 : 0);
 	zend_result ok;
 
 	fastqueue_args_init(&a);
 	for (uint32_t i = 0; i < nkeys; i++) {
-		fastqueue_args_add_str(&a, l->keys[i]);
+		fastqueue_args_add_str(&a, l->keys[4 * first + i]);
 	}
 	add_long_arg(&a, num[0], sizeof(num[0]), now);
 	add_long_arg(&a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
-	if (until) {
-		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
-	}
 	fastqueue_args_add(&a, q->retry_after >= 0 ? "1" : "0", 1);
 	add_long_arg(&a, num[2], sizeof(num[2]), q->migration_batch_size);
 	add_long_arg(&a, num[3], sizeof(num[3]), count);
-	fastqueue_args_add(&a, l->has_restart_key ? "1" : "0", 1);
+	fastqueue_args_add(&a, with_restart ? "1" : "0", 1);
 	fastqueue_args_add(&a, charge ? "1" : "0", 1);
 	fastqueue_args_add(&a, report ? "1" : "0", 1);
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
+	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * first]), FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
 	fastqueue_args_free(&a);
 	if (ok == SUCCESS) {
 		len = fastqueue_reply_array_len(*out);
@@ -932,6 +1020,110 @@ zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_qu
 		q->conn.err_kind = FASTQUEUE_ERR_PROTOCOL;
 		return FAILURE;
 	}
+	return ok;
+}
+
+/* The restart key's value, read on its own (a GET reply). */
+static zend_result read_restart_key(fastqueue_redis_queue *q, const fastqueue_queue_list *l, fastqueue_reply **out)
+{
+	fastqueue_args a;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "GET", 3);
+	fastqueue_args_add_str(&a, l->keys[4 * l->count]);
+	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, l->keys[4 * l->count]), &a, out);
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+/* Moves a part's migration report (queue, kind, members triples) onto the end of the merged
+ * one, its queue numbers made the list's own. */
+static void merge_report(fastqueue_reply *merged, size_t *at, fastqueue_reply *part, uint32_t first)
+{
+	for (size_t i = 0; i < fastqueue_reply_array_len(part); i++) {
+		zend_long qi;
+		if (i % 3 == 0 && fastqueue_reply_integer(fastqueue_reply_array_at(part, i), &qi)) {
+			fastqueue_reply_set_integer(fastqueue_reply_element(part, i), qi + first);
+		}
+		fastqueue_reply_move(merged, (*at)++, part, i);
+	}
+}
+
+/* Several calls answering as one (restart, when not NULL, becomes part of it): the restart value, the jobs of the one part that has any
+ * (queue numbers made the list's own), and every part's migration report. */
+static fastqueue_reply *merge_parts(const fastqueue_queue_list *l, fastqueue_reply *restart,
+	fastqueue_reply **parts, uint32_t nparts, bool report)
+{
+	fastqueue_reply *last = parts[nparts - 1], *out, *merged = NULL;
+	size_t jobs = fastqueue_reply_array_len(last) - 1 - (report ? 1 : 0), at = 0, steps = 0;
+	uint32_t first = l->group_first[nparts - 1];
+
+	out = fastqueue_reply_new_array(1 + jobs + (report ? 1 : 0));
+	if (restart) {
+		fastqueue_reply_set_element(out, 0, restart);
+	}
+	for (size_t i = 1; i <= jobs; i++) {
+		zend_long qi;
+		if (i % 4 == 1 && fastqueue_reply_integer(fastqueue_reply_array_at(last, i), &qi)) {
+			fastqueue_reply_set_integer(fastqueue_reply_element(last, i), qi + first);
+		}
+		fastqueue_reply_move(out, i, last, i);
+	}
+	if (report) {
+		for (uint32_t g = 0; g < nparts; g++) {
+			steps += fastqueue_reply_array_len(fastqueue_reply_array_at(parts[g], fastqueue_reply_array_len(parts[g]) - 1));
+		}
+		merged = fastqueue_reply_new_array(steps);
+		for (uint32_t g = 0; g < nparts; g++) {
+			merge_report(merged, &at, fastqueue_reply_element(parts[g], fastqueue_reply_array_len(parts[g]) - 1),
+				l->group_first[g]);
+		}
+		fastqueue_reply_set_element(out, 1 + jobs, merged);
+	}
+	return out;
+}
+
+zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
+{
+	zend_long now = (zend_long) time(NULL);
+	fastqueue_reply *restart = NULL, **parts;
+	uint32_t n = 0;
+	zend_result ok = SUCCESS;
+
+	if (until) {
+		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+	}
+	if (l->ngroups == 1 && !l->restart_apart) {
+		return reserve_group(q, l, 0, l->has_restart_key, count, charge, report, now, out);
+	}
+	/* Queues in several hash slots: one call per group, in priority order, until one has jobs.
+	 * The reply is then made to look like one call's. */
+	*out = NULL;
+	if (l->has_restart_key && read_restart_key(q, l, &restart) == FAILURE) {
+		return FAILURE;
+	}
+	parts = safe_emalloc(l->ngroups, sizeof(*parts), 0);
+	while (n < l->ngroups) {
+		ok = reserve_group(q, l, n, false, count, charge, report, now, &parts[n]);
+		if (ok == FAILURE) {
+			break;
+		}
+		n++;
+		if (fastqueue_reply_array_len(parts[n - 1]) > 1 + (report ? 1u : 0u)) {
+			break;
+		}
+	}
+	if (ok == SUCCESS) {
+		*out = merge_parts(l, restart, parts, n, report);
+	} else {
+		fastqueue_reply_free(restart);
+	}
+	for (uint32_t g = 0; g < n; g++) {
+		fastqueue_reply_free(parts[g]);
+	}
+	efree(parts);
 	return ok;
 }
 
@@ -968,7 +1160,7 @@ static zend_result defer_acks_except(fastqueue_redis_queue *q, const fastqueue_a
 				add_ack_members(&a, &acks[j]);
 			}
 		}
-		ok = fastqueue_conn_defer(&q->conn, &a);
+		ok = fastqueue_conn_defer(fastqueue_conn_route_str(&q->conn, acks[i].key), &a);
 		fastqueue_args_free(&a);
 		if (ok == FAILURE) {
 			return FAILURE;
@@ -983,9 +1175,9 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 }
 
 /* Deferred: one command, with its arguments. */
-static zend_result defer_command(fastqueue_redis_queue *q, fastqueue_args *a)
+static zend_result defer_command(fastqueue_conn *c, fastqueue_args *a)
 {
-	zend_result ok = fastqueue_conn_defer(&q->conn, a);
+	zend_result ok = fastqueue_conn_defer(c, a);
 	fastqueue_args_free(a);
 	return ok;
 }
@@ -997,6 +1189,7 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 	fastqueue_args a;
 	char score[32];
 	bool swap = !zend_string_equals(raw, copy);
+	fastqueue_conn *c = fastqueue_conn_route_str(&q->conn, reserved_key);
 
 	if (defer_acks_except(q, acks, nacks, reserved_key) == FAILURE) {
 		return FAILURE;
@@ -1007,7 +1200,7 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 	if (swap) {
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "MULTI", 5);
-		if (defer_command(q, &a) == FAILURE) {
+		if (defer_command(c, &a) == FAILURE) {
 			return FAILURE;
 		}
 		fastqueue_args_init(&a);
@@ -1015,7 +1208,7 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 		fastqueue_args_add_str(&a, reserved_key);
 		fastqueue_args_add(&a, score, fastqueue_format(score, sizeof(score), ZEND_LONG_FMT ".%03u", until, slot));
 		fastqueue_args_add_str(&a, copy);
-		if (defer_command(q, &a) == FAILURE) {
+		if (defer_command(c, &a) == FAILURE) {
 			return FAILURE;
 		}
 	}
@@ -1030,32 +1223,35 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 			add_ack_members(&a, &acks[i]);
 		}
 	}
-	if (a.argc > 2 && defer_command(q, &a) == FAILURE) {
+	if (a.argc > 2 && defer_command(c, &a) == FAILURE) {
 		return FAILURE;
 	}
 	fastqueue_args_free(&a);
 	if (swap) {
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "EXEC", 4);
-		if (defer_command(q, &a) == FAILURE) {
+		if (defer_command(c, &a) == FAILURE) {
 			return FAILURE;
 		}
 	}
+	/* Everything deferred goes out now: with a cluster, the acks to other nodes too. */
 	return fastqueue_conn_flush(&q->conn);
 }
 
-zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+/* One BLPOP on the :notify lists of group g's queues. */
+static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
 	double seconds, bool *announced)
 {
 	fastqueue_args a;
 	fastqueue_reply *r;
+	fastqueue_conn *c;
 	char secs[32];
 	double read_timeout = q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10;
 	zend_result ok;
 
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "BLPOP", 5);
-	for (uint32_t i = 0; i < l->count; i++) {
+	for (uint32_t i = l->group_first[g]; i < l->group_first[g + 1]; i++) {
 		fastqueue_args_add_str(&a, l->keys[4 * i + 3]);
 	}
 	/* BLPOP reads 0 as "for ever": a positive wait under a millisecond must not round to it. */
@@ -1063,14 +1259,38 @@ zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue
 		seconds = 0.001;
 	}
 	fastqueue_args_add(&a, secs, fastqueue_format(secs, sizeof(secs), "%.3f", seconds));
+	c = fastqueue_conn_route_str(&q->conn, l->keys[4 * l->group_first[g] + 3]);
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
-	fastqueue_conn_set_read_timeout(&q->conn, seconds > 0 ? seconds + read_timeout : 0);
-	ok = fastqueue_conn_command(&q->conn, &a, &r);
-	fastqueue_conn_set_read_timeout(&q->conn, q->conn.opt.read_timeout);
+	fastqueue_conn_set_read_timeout(c, seconds > 0 ? seconds + read_timeout : 0);
+	ok = fastqueue_conn_command(c, &a, &r);
+	fastqueue_conn_set_read_timeout(c, q->conn.opt.read_timeout);
 	fastqueue_args_free(&a);
 	*announced = ok == SUCCESS && fastqueue_reply_array_len(r) > 0;
 	fastqueue_reply_free(r);
 	return ok;
+}
+
+/* A blocking wait can watch keys of one hash slot only. Queues in several slots of a cluster
+ * are watched one group after another, each for a share of the time: a push is then noticed
+ * within the wait's length, not at once (the worker waits in quarter seconds). */
+#define GROUP_WAIT_FOR_EVER 1.0
+
+zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	double seconds, bool *announced)
+{
+	double share;
+
+	*announced = false;
+	if (l->ngroups == 1) {
+		return wait_group(q, l, 0, seconds, announced);
+	}
+	share = (seconds > 0 ? seconds : GROUP_WAIT_FOR_EVER) / l->ngroups;
+	for (uint32_t g = 0; g < l->ngroups && !*announced; g++) {
+		if (wait_group(q, l, g, share, announced) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
 }
 
 /* The first job of a reserve reply as a Job object, or null. */
@@ -1107,6 +1327,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 		Z_PARAM_STR_OR_NULL(queue)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
+	QUEUE_NAME_OR_THROW(1, fastqueue_queue_name(q, queue));
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
@@ -1147,7 +1368,7 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 	fastqueue_args_add(&a, "ZREM", 4);
 	fastqueue_args_add_str(&a, key);
 	fastqueue_args_add_str(&a, reserved);
-	ok = fastqueue_conn_command(&q->conn, &a, &r);
+	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, key), &a, &r);
 	if (ok == FAILURE) {
 		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
 	}
@@ -1160,6 +1381,7 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
 	zend_long when, bool *released)
 {
+	fastqueue_conn *c;
 	queue_keys k;
 	fastqueue_args a;
 	fastqueue_reply *r;
@@ -1173,14 +1395,15 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 	fastqueue_args_add_str(&a, k.reserved);
 	fastqueue_args_add_str(&a, reserved);
 	add_long_arg(&a, at, sizeof(at), when);
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
+	c = fastqueue_conn_route_str(&q->conn, k.reserved);
+	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
 	if (ok == SUCCESS) {
 		fastqueue_reply_integer(r, &n);
 	}
 	*released = n == 1;
 	fastqueue_reply_free(r);
 	if (ok == SUCCESS && n == 1) {
-		ok = fastqueue_conn_wait_replicas(&q->conn);
+		ok = fastqueue_conn_wait_replicas(c);
 	}
 	fastqueue_args_free(&a);
 	queue_keys_free(&k);
@@ -1195,6 +1418,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 {
 	zend_string *queue = NULL, *name, *keys[3];
 	zend_long total = 0, v;
+	fastqueue_conn *c;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
 
@@ -1206,22 +1430,25 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 
 	ZEND_ASSERT(n <= 3);
 	name = fastqueue_queue_name(q, queue);
+	QUEUE_NAME_OR_THROW(1, name);
 	for (int i = 0; i < n; i++) {
 		keys[i] = fastqueue_queue_key(q, name, suffixes[i]);
 	}
+	/* A queue's keys share its hash slot: one node serves them all. */
+	c = fastqueue_conn_route_str(&q->conn, keys[0]);
 	for (int i = 0; i < n && ok == SUCCESS; i++) {
 		fastqueue_args a;
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
 		fastqueue_args_add_str(&a, keys[i]);
-		ok = fastqueue_conn_append(&q->conn, &a);
+		ok = fastqueue_conn_append(c, &a);
 		fastqueue_args_free(&a);
 	}
 	/* Read every reply even after an error reply, so the pipeline stays in step. */
 	for (int i = 0; i < n; i++) {
-		if (fastqueue_conn_read(&q->conn, &r) == FAILURE) {
+		if (fastqueue_conn_read(c, &r) == FAILURE) {
 			ok = FAILURE;
-			if (!fastqueue_conn_is_connected(&q->conn)) {
+			if (!fastqueue_conn_is_connected(c)) {
 				break;
 			}
 			fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
@@ -1285,13 +1512,14 @@ PHP_METHOD(FastQueue_RedisQueue, clear)
 	ZEND_PARSE_PARAMETERS_END();
 	QUEUE_OR_THROW();
 
+	QUEUE_NAME_OR_THROW(1, fastqueue_queue_name(q, queue));
 	queue_keys_init(&k, q, fastqueue_queue_name(q, queue));
 	fastqueue_args_init(&a);
 	fastqueue_args_add_str(&a, k.queue);
 	fastqueue_args_add_str(&a, k.delayed);
 	fastqueue_args_add_str(&a, k.reserved);
 	fastqueue_args_add_str(&a, k.notify);
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_CLEAR, 4, &a, &r);
+	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, k.queue), FASTQUEUE_LUA_CLEAR, 4, &a, &r);
 	if (ok == SUCCESS) {
 		fastqueue_reply_integer(r, &n);
 	}

@@ -36,6 +36,12 @@ typedef struct _fastqueue_queue_list {
 	zend_string **names;       /* queue names */
 	zend_string **keys;        /* 4 * count keys, + 1 when restart_key */
 	bool has_restart_key;      /* the last key is the restart key */
+	uint32_t ngroups;          /* runs of queues that one script call serves: 1, unless their
+	                            * keys live in different hash slots of a cluster */
+	uint32_t *group_first;     /* ngroups + 1 entries: group g is queues group_first[g] to
+	                            * group_first[g + 1] - 1 */
+	bool restart_apart;        /* the restart key is read with a GET of its own, not in the
+	                            * reserve call (a cluster: its slot is another) */
 } fastqueue_queue_list;
 
 /* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
@@ -74,6 +80,14 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
  * a job was pushed meanwhile. seconds 0 waits until one is. */
 zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
 	double seconds, bool *announced);
+
+/* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
+ * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
+bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
+
+/* Pushes payloads onto the end of queue name, announcing each on its :notify list; then
+ * waits for wait_replicas. FAILURE leaves the error on q->conn. */
+zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n);
 
 /* Throws the exception that matches the connection's last error. */
 void fastqueue_queue_throw(fastqueue_redis_queue *q);

@@ -8,55 +8,6 @@
 #include <stdarg.h>
 
 /* {{{ the option */
-/* "host", "host:port", "tcp://host:port", "redis://host:port" or "[v6]:port". */
-static zend_result parse_node(zend_string *node, zend_string **host, zend_long *port)
-{
-	const char *p = ZSTR_VAL(node), *end = p + ZSTR_LEN(node), *colon, *h_end;
-
-	if (ZSTR_LEN(node) > 6 && strncasecmp(p, "tcp://", 6) == 0) {
-		p += 6;
-	} else if (ZSTR_LEN(node) > 8 && strncasecmp(p, "redis://", 8) == 0) {
-		p += 8;
-	} else if (memchr(p, '/', end - p)) {
-		return FAILURE; /* another scheme, or a path */
-	}
-	*port = FASTQUEUE_SENTINEL_DEFAULT_PORT;
-	if (p < end && *p == '[') {
-		const char *close = memchr(p, ']', end - p);
-		if (!close || close == p + 1) {
-			return FAILURE;
-		}
-		*host = zend_string_init(p + 1, close - p - 1, 0);
-		colon = close + 1 < end ? close + 1 : NULL;
-		if (colon && *colon != ':') {
-			zend_string_release(*host);
-			return FAILURE;
-		}
-	} else {
-		colon = zend_memrchr(p, ':', end - p);
-		h_end = colon ? colon : end;
-		if (h_end == p || memchr(p, ':', h_end - p)) {
-			return FAILURE; /* no host, or an IPv6 address without brackets */
-		}
-		*host = zend_string_init(p, h_end - p, 0);
-	}
-	if (colon) {
-		char *stop;
-		long n;
-		if (colon + 1 == end || colon + 1 + 5 < end) {
-			zend_string_release(*host);
-			return FAILURE;
-		}
-		n = strtol(colon + 1, &stop, 10);
-		if (stop != end || n < 1 || n > 65535) {
-			zend_string_release(*host);
-			return FAILURE;
-		}
-		*port = n;
-	}
-	return SUCCESS;
-}
-
 static zend_result read_nodes(zval *v, fastqueue_sentinel_options *out)
 {
 	zval *node;
@@ -80,7 +31,8 @@ static zend_result read_nodes(zval *v, fastqueue_sentinel_options *out)
 				zend_zval_type_name(node));
 			return FAILURE;
 		}
-		if (parse_node(Z_STR_P(node), &out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
+		if (fastqueue_parse_node(Z_STR_P(node), FASTQUEUE_SENTINEL_DEFAULT_PORT, NULL,
+				&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
 			zend_argument_value_error(1, "option \"sentinel.nodes\" contains \"%s\", which is not host, host:port "
 				"or tcp://host:port", ZSTR_VAL(Z_STR_P(node)));
 			return FAILURE;

@@ -478,6 +478,7 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 	zend_string *key;
 	fastqueue_args a;
 	fastqueue_reply *r;
+	fastqueue_conn *c;
 	zend_long count = 0;
 
 	if (l->max_exceptions < 0 || !l->uuid) {
@@ -488,7 +489,8 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "INCR", 4);
 	fastqueue_args_add_str(&a, key);
-	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+	c = fastqueue_conn_route_str(&q->conn, key);
+	if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
 		fastqueue_reply_integer(r, &count);
 		fastqueue_reply_free(r);
 		fastqueue_args_free(&a);
@@ -498,7 +500,7 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 		if (count < l->max_exceptions) {
 			fastqueue_args_add(&a, "86400", 5);
 		}
-		if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+		if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
 			fastqueue_reply_free(r);
 		}
 	}
@@ -838,37 +840,58 @@ static void buffer_push(fastqueue_worker *w, zval *job, double reserved_at)
 	w->buf_len++;
 }
 
-/* Hands the given buffered jobs back to the head of their queues, untouched. */
-static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n)
+/* Hands back the given jobs of group g (one script call: its queues share a hash slot). */
+static zend_result hand_back_group(fastqueue_worker *w, uint32_t g, buffered_job *jobs, uint32_t n)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
+	uint32_t first = w->list.group_first[g], last = w->list.group_first[g + 1], sent = 0;
 	fastqueue_args a;
 	fastqueue_reply *r;
 	char (*qnum)[12];
 	zend_result ok;
 
-	if (n == 0) {
-		return SUCCESS;
-	}
 	qnum = safe_emalloc(n, sizeof(*qnum), 0);
 	fastqueue_args_init(&a);
-	for (uint32_t i = 0; i < 4 * w->list.count; i++) {
+	for (uint32_t i = 4 * first; i < 4 * last; i++) {
 		fastqueue_args_add_str(&a, w->list.keys[i]);
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
-		fastqueue_args_add(&a, qnum[i], fastqueue_format(qnum[i], sizeof(qnum[i]), "%u", job->queue_index));
+		if (job->queue_index <= first || job->queue_index > last) {
+			continue;
+		}
+		/* Queue numbers as the call counts them: within the group. */
+		fastqueue_args_add(&a, qnum[sent], fastqueue_format(qnum[sent], sizeof(qnum[sent]), "%u", job->queue_index - first));
 		fastqueue_args_add_str(&a, job->raw);
 		/* Its member in :reserved: the job as pushed, as it never started. */
 		fastqueue_args_add_str(&a, job->uncharged && !job->started ? job->raw : job->reserved);
+		sent++;
 	}
-	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_REQUEUE, (int) (4 * w->list.count), &a, &r);
-	fastqueue_reply_free(r);
+	ok = SUCCESS;
+	if (sent) {
+		ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * first]), FASTQUEUE_LUA_REQUEUE,
+			(int) (4 * (last - first)), &a, &r);
+		fastqueue_reply_free(r);
+		if (ok == FAILURE) {
+			fprintf(stderr, "FastQueue: could not hand back %u prefetched job(s): %s; they come back after retry_after\n",
+				sent, q->conn.err);
+			fflush(stderr);
+		}
+	}
 	fastqueue_args_free(&a);
 	efree(qnum);
-	if (ok == FAILURE) {
-		fprintf(stderr, "FastQueue: could not hand back %u prefetched job(s): %s; they come back after retry_after\n", n, q->conn.err);
-		fflush(stderr);
+	return ok;
+}
+
+/* Hands the given buffered jobs back to the head of their queues, untouched. */
+static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n)
+{
+	zend_result ok = SUCCESS;
+
+	for (uint32_t g = 0; g < w->list.ngroups && n; g++) {
+		if (hand_back_group(w, g, jobs, n) == FAILURE) {
+			ok = FAILURE;
+		}
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		zval_ptr_dtor(&jobs[i].job);
@@ -1189,7 +1212,7 @@ static void poll_restart_key(fastqueue_worker *w)
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
-	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
 		note_restart_value(w, r);
 		fastqueue_reply_free(r);
 	}
@@ -1320,6 +1343,15 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 		zend_argument_value_error(1, "must name at least one queue");
 		return FAILURE;
 	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (!fastqueue_queue_name_ok(q, names[i], 1)) {
+			for (uint32_t j = 0; j < n; j++) {
+				zend_string_release(names[j]);
+			}
+			efree(names);
+			return FAILURE;
+		}
+	}
 	fastqueue_queue_list_init(&w->list, q, names, n, w->opt.restart_key);
 	for (uint32_t i = 0; i < n; i++) {
 		zend_string_release(names[i]);
@@ -1369,7 +1401,7 @@ static void read_restart_baseline(fastqueue_worker *w)
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
-	if (fastqueue_conn_command(&q->conn, &a, &r) == SUCCESS) {
+	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
 		if (fastqueue_reply_string(r, &s, &len)) {
 			w->restart_seen = zend_string_init(s, len, 0);
 		}

@@ -1,20 +1,29 @@
 -- Records a failed job and removes its reservation in one step, so the job is always in
--- exactly one place: reserved, or in the failed store.
--- KEYS[1] queue:reserved (zset)
--- KEYS[2] the failed index (zset: failed id, scored by failed_at)
--- KEYS[3] the failed record (hash)
+-- exactly one place: reserved, or in the failed store. In a Redis Cluster the reservation
+-- lives in another hash slot than the store: the caller then leaves KEYS[3] out and ends the
+-- reservation after this call (a crash in between leaves the job both recorded and reserved,
+-- so it may run once more; it is never lost).
+-- KEYS[1] the failed index (zset: failed id, scored by failed_at)
+-- KEYS[2] the failed record (hash)
+-- KEYS[3] queue:reserved (zset), when in the same slot
 -- ARGV[1] the reserved copy
 -- ARGV[2] the failed id
 -- ARGV[3] failed_at, unix seconds
 -- ARGV[4..] the record's fields and values
-for _, check in ipairs({{KEYS[1], 'zset'}, {KEYS[2], 'zset'}, {KEYS[3], 'hash'}}) do
+local checks = {{KEYS[1], 'zset'}, {KEYS[2], 'hash'}}
+if KEYS[3] then
+    checks[3] = {KEYS[3], 'zset'}
+end
+for _, check in ipairs(checks) do
     local t = redis.call('type', check[1])['ok']
     if t ~= 'none' and t ~= check[2] then
         return redis.error_reply('WRONGTYPE key ' .. check[1] .. ' holds a ' .. t .. ', not a ' .. check[2])
     end
 end
-redis.call('zrem', KEYS[1], ARGV[1])
-redis.call('del', KEYS[3])
-redis.call('hset', KEYS[3], unpack(ARGV, 4))
-redis.call('zadd', KEYS[2], ARGV[3], ARGV[2])
+if KEYS[3] then
+    redis.call('zrem', KEYS[3], ARGV[1])
+end
+redis.call('del', KEYS[2])
+redis.call('hset', KEYS[2], unpack(ARGV, 4))
+redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])
 return 1

@@ -1,0 +1,403 @@
+/* Redis Cluster: the "cluster" option, key slots, and the slot map. The map is learnt with
+ * CLUSTER SLOTS from any node that answers (the seeds first time), kept until a MOVED reply or
+ * a lost node says it is out of date, and then read again before the next command is routed.
+ * Each node has its own connection (conn.c), made on first use with the front's settings. */
+#include "cluster.h"
+#include "conn.h"
+#include "options.h"
+
+typedef struct _cluster_node {
+	fastqueue_conn conn;             /* its connection; conn.front is the cluster's front */
+	zend_string *host;
+	zend_long port;
+} cluster_node;
+
+struct _fastqueue_cluster {
+	fastqueue_conn *front;           /* the connection callers hold; errors end up there */
+	cluster_node **nodes;            /* every node met: seeds, map entries, redirects */
+	uint32_t count;
+	uint32_t cap;
+	int32_t slots[FASTQUEUE_CLUSTER_SLOTS]; /* node index per slot, -1: no master known */
+	bool known;                      /* the map was read at least once */
+	bool stale;                      /* read it again before the next route */
+};
+
+/* {{{ the option */
+static zend_result read_seed(zval *seed, fastqueue_cluster_options *out, bool *tls, bool *tls_seen, bool *plain_seen)
+{
+	bool seed_tls;
+
+	if (Z_TYPE_P(seed) != IS_STRING) {
+		zend_argument_type_error(1, "option \"cluster\" must contain strings (host:port), %s found",
+			zend_zval_type_name(seed));
+		return FAILURE;
+	}
+	if (fastqueue_parse_node(Z_STR_P(seed), FASTQUEUE_CLUSTER_DEFAULT_PORT, &seed_tls,
+			&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
+		zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
+			"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
+		return FAILURE;
+	}
+	out->count++;
+	*tls_seen = *tls_seen || seed_tls;
+	*plain_seen = *plain_seen || !seed_tls;
+	if (*tls_seen && *plain_seen) {
+		zend_argument_value_error(1, "option \"cluster\" mixes TLS and plain seeds: every node of a cluster "
+			"speaks the same transport");
+		return FAILURE;
+	}
+	*tls = *tls_seen;
+	return SUCCESS;
+}
+
+zend_result fastqueue_cluster_read_option(zval *v, fastqueue_cluster_options *out, bool *tls)
+{
+	zval *seed;
+	uint32_t n;
+	bool tls_seen = false, plain_seen = false;
+
+	fastqueue_cluster_options_free(out);
+	*tls = false;
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(1, "option \"cluster\" must be of type array|null, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	n = zend_hash_num_elements(Z_ARRVAL_P(v));
+	if (n == 0) {
+		zend_argument_value_error(1, "option \"cluster\" must name at least one seed node");
+		return FAILURE;
+	}
+	out->hosts = ecalloc(n, sizeof(*out->hosts));
+	out->ports = ecalloc(n, sizeof(*out->ports));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), seed) {
+		ZVAL_DEREF(seed);
+		if (read_seed(seed, out, tls, &tls_seen, &plain_seen) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqueue_cluster_options *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (!src->count) {
+		return;
+	}
+	dst->count = src->count;
+	dst->hosts = safe_emalloc(src->count, sizeof(*dst->hosts), 0);
+	dst->ports = safe_emalloc(src->count, sizeof(*dst->ports), 0);
+	for (uint32_t i = 0; i < src->count; i++) {
+		dst->hosts[i] = zend_string_copy(src->hosts[i]);
+		dst->ports[i] = src->ports[i];
+	}
+}
+
+void fastqueue_cluster_options_free(fastqueue_cluster_options *o)
+{
+	for (uint32_t i = 0; i < o->count; i++) {
+		if (o->hosts[i]) zend_string_release(o->hosts[i]);
+	}
+	if (o->hosts) efree(o->hosts);
+	if (o->ports) efree(o->ports);
+	memset(o, 0, sizeof(*o));
+}
+/* }}} */
+
+/* {{{ slots */
+/* CRC16-CCITT (XMODEM): polynomial 0x1021, initial value 0, as the cluster specification names. */
+static uint16_t crc16(const unsigned char *p, size_t len)
+{
+	uint16_t crc = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		crc ^= (uint16_t) (p[i] << 8);
+		for (int bit = 0; bit < 8; bit++) {
+			crc = (crc & 0x8000) ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
+		}
+	}
+	return crc;
+}
+
+/* The part of the key that is hashed: between the first "{" and the first "}" after it, when
+ * that is not empty; else the whole key. */
+static bool hash_tag(const char *key, size_t len, const char **tag, size_t *tag_len)
+{
+	const char *open = memchr(key, '{', len), *close;
+
+	if (!open) {
+		return false;
+	}
+	close = memchr(open + 1, '}', len - (size_t) (open + 1 - key));
+	if (!close || close == open + 1) {
+		return false;
+	}
+	*tag = open + 1;
+	*tag_len = (size_t) (close - open - 1);
+	return true;
+}
+
+bool fastqueue_cluster_has_hash_tag(const char *key, size_t len)
+{
+	const char *tag;
+	size_t tag_len;
+	return hash_tag(key, len, &tag, &tag_len);
+}
+
+uint16_t fastqueue_cluster_key_slot(const char *key, size_t len)
+{
+	const char *tag;
+	size_t tag_len;
+
+	if (hash_tag(key, len, &tag, &tag_len)) {
+		return crc16((const unsigned char *) tag, tag_len) & (FASTQUEUE_CLUSTER_SLOTS - 1);
+	}
+	return crc16((const unsigned char *) key, len) & (FASTQUEUE_CLUSTER_SLOTS - 1);
+}
+/* }}} */
+
+/* {{{ nodes */
+static int32_t node_index(fastqueue_cluster *cl, const char *host, size_t host_len, zend_long port)
+{
+	for (uint32_t i = 0; i < cl->count; i++) {
+		cluster_node *n = cl->nodes[i];
+		if (n->port == port && zend_string_equals_cstr(n->host, host, host_len)) {
+			return (int32_t) i;
+		}
+	}
+	return -1;
+}
+
+/* The node at host:port, added with the front's settings when new. */
+static int32_t add_node(fastqueue_cluster *cl, const char *host, size_t host_len, zend_long port)
+{
+	int32_t i = node_index(cl, host, host_len, port);
+	fastqueue_conn_options o;
+	cluster_node *n;
+
+	if (i >= 0) {
+		return i;
+	}
+	if (cl->count == cl->cap) {
+		cl->cap = cl->cap ? cl->cap * 2 : 8;
+		cl->nodes = safe_erealloc(cl->nodes, cl->cap, sizeof(*cl->nodes), 0);
+	}
+	n = ecalloc(1, sizeof(*n));
+	n->host = zend_string_init(host, host_len, 0);
+	n->port = port;
+	/* The front's settings, for this node alone: no seeds, no Sentinel, database 0. */
+	o = cl->front->opt;
+	o.host = n->host;
+	o.port = port;
+	o.socket = NULL;
+	o.database = 0;
+	memset(&o.cluster, 0, sizeof(o.cluster));
+	memset(&o.sentinel, 0, sizeof(o.sentinel));
+	fastqueue_conn_init(&n->conn, &o);
+	n->conn.front = cl->front;
+	cl->nodes[cl->count] = n;
+	return (int32_t) cl->count++;
+}
+
+fastqueue_cluster *fastqueue_cluster_new(fastqueue_conn *front)
+{
+	fastqueue_cluster *cl = ecalloc(1, sizeof(*cl));
+
+	cl->front = front;
+	for (uint32_t i = 0; i < FASTQUEUE_CLUSTER_SLOTS; i++) {
+		cl->slots[i] = -1;
+	}
+	for (uint32_t i = 0; i < front->opt.cluster.count; i++) {
+		add_node(cl, ZSTR_VAL(front->opt.cluster.hosts[i]), ZSTR_LEN(front->opt.cluster.hosts[i]),
+			front->opt.cluster.ports[i]);
+	}
+	return cl;
+}
+
+void fastqueue_cluster_free(fastqueue_cluster *cl)
+{
+	if (!cl) {
+		return;
+	}
+	for (uint32_t i = 0; i < cl->count; i++) {
+		fastqueue_conn_free(&cl->nodes[i]->conn);
+		zend_string_release(cl->nodes[i]->host);
+		efree(cl->nodes[i]);
+	}
+	if (cl->nodes) {
+		efree(cl->nodes);
+	}
+	efree(cl);
+}
+
+uint32_t fastqueue_cluster_count(const fastqueue_cluster *cl)
+{
+	return cl->count;
+}
+
+fastqueue_conn *fastqueue_cluster_at(fastqueue_cluster *cl, uint32_t i)
+{
+	return &cl->nodes[i]->conn;
+}
+
+fastqueue_conn *fastqueue_cluster_node(fastqueue_cluster *cl, const char *host, zend_long port)
+{
+	return &cl->nodes[add_node(cl, host, strlen(host), port)]->conn;
+}
+
+void fastqueue_cluster_moved(fastqueue_cluster *cl, uint16_t slot, fastqueue_conn *node)
+{
+	for (uint32_t i = 0; i < cl->count; i++) {
+		if (&cl->nodes[i]->conn == node) {
+			cl->slots[slot] = (int32_t) i;
+		}
+	}
+	cl->stale = true;
+}
+
+void fastqueue_cluster_stale(fastqueue_cluster *cl)
+{
+	cl->stale = true;
+}
+/* }}} */
+
+/* {{{ the slot map */
+/* Appends "; " and a formatted note to err (truncating quietly). */
+static void note(char *err, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+static void note(char *err, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(err);
+	va_list ap;
+
+	if (used && used + 2 < size) {
+		memcpy(err + used, "; ", 3);
+		used += 2;
+	}
+	if (used + 1 >= size) {
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(err + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
+/* One CLUSTER SLOTS entry, [start, end, [host, port, ...], replicas...], into map. An empty
+ * host means "the node you asked". */
+static bool read_range(fastqueue_cluster *cl, const fastqueue_reply *e, const cluster_node *asked, int32_t *map)
+{
+	zend_long start, end, port;
+	const fastqueue_reply *master;
+	const char *host;
+	size_t host_len;
+	int32_t idx;
+
+	if (fastqueue_reply_array_len(e) < 3
+		|| !fastqueue_reply_integer(fastqueue_reply_array_at(e, 0), &start)
+		|| !fastqueue_reply_integer(fastqueue_reply_array_at(e, 1), &end)
+		|| start < 0 || end < start || end >= FASTQUEUE_CLUSTER_SLOTS) {
+		return false;
+	}
+	master = fastqueue_reply_array_at(e, 2);
+	if (fastqueue_reply_array_len(master) < 2
+		|| !fastqueue_reply_string(fastqueue_reply_array_at(master, 0), &host, &host_len)
+		|| !fastqueue_reply_integer(fastqueue_reply_array_at(master, 1), &port) || port < 1 || port > 65535) {
+		return false;
+	}
+	if (host_len == 0 || (host_len == 1 && host[0] == '?')) {
+		host = ZSTR_VAL(asked->host);
+		host_len = ZSTR_LEN(asked->host);
+	}
+	idx = add_node(cl, host, host_len, port);
+	for (zend_long s = start; s <= end; s++) {
+		map[s] = idx;
+	}
+	return true;
+}
+
+/* Asks one node for the map. SUCCESS: the map is replaced. */
+static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_t why_size)
+{
+	fastqueue_args a;
+	fastqueue_reply *r;
+	int32_t *map = safe_emalloc(FASTQUEUE_CLUSTER_SLOTS, sizeof(*map), 0);
+	cluster_node *n = cl->nodes[i];
+	size_t count;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "CLUSTER", 7);
+	fastqueue_args_add(&a, "SLOTS", 5);
+	ok = fastqueue_conn_command(&n->conn, &a, &r);
+	fastqueue_args_free(&a);
+	if (ok == FAILURE) {
+		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port, n->conn.err);
+		efree(map);
+		return FAILURE;
+	}
+	for (uint32_t s = 0; s < FASTQUEUE_CLUSTER_SLOTS; s++) {
+		map[s] = -1;
+	}
+	count = fastqueue_reply_array_len(r);
+	for (size_t e = 0; e < count && ok == SUCCESS; e++) {
+		/* add_node may grow cl->nodes: n stays valid, as nodes are allocated one by one. */
+		if (!read_range(cl, fastqueue_reply_array_at(r, e), n, map)) {
+			ok = FAILURE;
+		}
+	}
+	if (ok == FAILURE || count == 0) {
+		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port,
+			ok == FAILURE ? "an unexpected CLUSTER SLOTS reply" : "it serves no slot yet (the cluster is not set up)");
+		fastqueue_reply_free(r);
+		efree(map);
+		return FAILURE;
+	}
+	fastqueue_reply_free(r);
+	memcpy(cl->slots, map, sizeof(cl->slots));
+	efree(map);
+	cl->known = true;
+	cl->stale = false;
+	return SUCCESS;
+}
+
+/* Reads the map from the first node that gives it: those already connected first (cheap, and
+ * alive a moment ago), then the others in the order met. */
+static zend_result refresh(fastqueue_cluster *cl)
+{
+	char why[sizeof(cl->front->err) - 80] = "";
+	uint32_t known = cl->count;
+
+	for (int connected = 1; connected >= 0; connected--) {
+		for (uint32_t i = 0; i < known; i++) {
+			if (fastqueue_conn_is_connected(&cl->nodes[i]->conn) != (bool) connected) {
+				continue;
+			}
+			if (ask_slots(cl, i, why, sizeof(why)) == SUCCESS) {
+				return SUCCESS;
+			}
+		}
+	}
+	snprintf(cl->front->err, sizeof(cl->front->err), "Cannot read the Redis Cluster's slot map from any node: %s", why);
+	cl->front->err_kind = FASTQUEUE_ERR_CONNECTION;
+	return FAILURE;
+}
+
+fastqueue_conn *fastqueue_cluster_for_slot(fastqueue_cluster *cl, uint16_t slot)
+{
+	/* A map that could not be read again is still the best guess: a node it names that is
+	 * gone fails on its own, and the next route tries once more. */
+	if ((!cl->known || cl->stale) && refresh(cl) == FAILURE && !cl->known) {
+		return NULL;
+	}
+	if (cl->slots[slot] < 0) {
+		snprintf(cl->front->err, sizeof(cl->front->err), "No node of the Redis Cluster serves slot %u now "
+			"(a failover or a resharding in progress, or slots left unassigned)", (unsigned) slot);
+		cl->front->err_kind = FASTQUEUE_ERR_CONNECTION;
+		cl->stale = true;
+		return NULL;
+	}
+	return &cl->nodes[cl->slots[slot]]->conn;
+}
+/* }}} */
