@@ -80,20 +80,12 @@ class RedisQueueFactory
     {
         $name = $name !== '' ? $name : 'default';
         $s = $this->clientSettings($name);
+        if ($s->nodes !== null) {
+            return $this->clusterOptions($name, $s);
+        }
         $c = $s->config;
+        [$scheme, $host] = $this->transport($name, $s->host, $c);
 
-        // The transport is the host's "scheme://" (phpredis gets the scheme that way; Laravel's
-        // PredisConnector turns a tls:// host into the scheme), else the scheme.
-        $host = $s->host !== '' ? $s->host : '127.0.0.1';
-        $scheme = strtolower((string) ($c['scheme'] ?? ''));
-        if (preg_match('~^([a-z][a-z0-9+.-]*)://(.*)$~is', $host, $m)) {
-            $scheme = strtolower($m[1]);
-            $host = $m[2];
-        }
-
-        if (! in_array($scheme, ['', 'tcp', 'redis', 'unix', 'tls', 'ssl', 'rediss'], true)) {
-            throw new InvalidArgumentException("Redis connection [{$name}] uses the [{$scheme}] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.");
-        }
         $options = [];
         if (isset($c['sentinel'])) {
             // The sentinels say where the master is (Redis\PredisSettings::sentinel()).
@@ -112,17 +104,94 @@ class RedisQueueFactory
                 $options['tls'] = $tls;
             }
         }
-        // phpredis authenticates only with a non-empty password.
-        if (! empty($c['password'])) {
-            $options['password'] = (string) $c['password'];
-            if (! empty($c['username'])) {
-                $options['username'] = (string) $c['username'];
-            }
-        }
+        $options += $this->credentials($c);
         if (isset($c['database'])) {
             $options['database'] = (int) $c['database'];
         }
-        $options['prefix'] = ! empty($c['prefix']) ? (string) $c['prefix'] : '';
+
+        return $options + $this->tuning($c);
+    }
+
+    /**
+     * The options of a Redis Cluster (database.redis.clusters.NAME): its seed nodes as
+     * RedisQueue's "cluster" option, and the settings every node is reached with, which must
+     * be the same for all of them, since RedisQueue applies one set to every node (those it
+     * discovers too). A cluster has database 0 only: no "database" is given.
+     */
+    protected function clusterOptions(string $name, ClientSettings $s): array
+    {
+        if ($s->nodes === []) {
+            throw new InvalidArgumentException("Redis cluster [{$name}] lists no node.");
+        }
+        $seeds = [];
+        $shared = null;
+        foreach ($s->nodes as $i => $node) {
+            [$scheme, $host] = $this->transport($name, (string) ($node['host'] ?? '127.0.0.1'), $node);
+            if ($scheme === 'unix' || str_starts_with($host, '/')) {
+                throw new InvalidArgumentException("Redis cluster [{$name}]: node [{$i}] is a Unix socket; the nodes of a cluster are reached over TCP.");
+            }
+            $host = trim($host, '[]');
+            $seeds[] = (str_contains($host, ':') ? "[{$host}]" : $host).':'.(int) ($node['port'] ?? 6379);
+
+            $options = [];
+            if (in_array($scheme, ['tls', 'ssl', 'rediss'], true)) {
+                $options['scheme'] = 'tls';
+                $tls = $this->tlsOptions($name, $node['ssl'] ?? null, $s->sslKey);
+                if ($tls !== []) {
+                    $options['tls'] = $tls;
+                }
+            }
+            $options += $this->credentials($node) + $this->tuning($node);
+            if ($shared === null) {
+                $shared = $options;
+            } elseif ($options !== $shared) {
+                // The setting's name only: its values could be secrets.
+                $keys = array_keys($options + $shared);
+                $differs = array_values(array_filter($keys, fn ($k) => ($options[$k] ?? null) !== ($shared[$k] ?? null)));
+                throw new InvalidArgumentException("Redis cluster [{$name}]: node [{$i}] differs from the first in [".implode(', ', $differs).']: fastqueue:work reaches every node of a cluster with the same settings.');
+            }
+        }
+
+        return ['cluster' => $seeds] + $shared;
+    }
+
+    /**
+     * [scheme, host] of one server: the host's "scheme://" (phpredis gets the scheme that way;
+     * Laravel's PredisConnector turns a tls:// host into the scheme), else the scheme.
+     */
+    protected function transport(string $name, string $host, array $c): array
+    {
+        $host = $host !== '' ? $host : '127.0.0.1';
+        $scheme = strtolower((string) ($c['scheme'] ?? ''));
+        if (preg_match('~^([a-z][a-z0-9+.-]*)://(.*)$~is', $host, $m)) {
+            $scheme = strtolower($m[1]);
+            $host = $m[2];
+        }
+        if (! in_array($scheme, ['', 'tcp', 'redis', 'unix', 'tls', 'ssl', 'rediss'], true)) {
+            throw new InvalidArgumentException("Redis connection [{$name}] uses the [{$scheme}] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.");
+        }
+
+        return [$scheme, $host];
+    }
+
+    /** password and username; phpredis authenticates only with a non-empty password. */
+    protected function credentials(array $c): array
+    {
+        if (empty($c['password'])) {
+            return [];
+        }
+        $options = ['password' => (string) $c['password']];
+        if (! empty($c['username'])) {
+            $options['username'] = (string) $c['username'];
+        }
+
+        return $options;
+    }
+
+    /** prefix and timeouts. */
+    protected function tuning(array $c): array
+    {
+        $options = ['prefix' => ! empty($c['prefix']) ? (string) $c['prefix'] : ''];
         if (! empty($c['timeout'])) {
             $options['connect_timeout'] = (float) $c['timeout'];
         }
@@ -189,12 +258,14 @@ class RedisQueueFactory
         $client = strtolower((string) ($redis['client'] ?? 'phpredis'));
         unset($redis['client']);
 
+        // As RedisManager::resolve() looks: a connection first, then a cluster of that name.
         if (! is_array($redis[$name] ?? null) && ! is_string($redis[$name] ?? null)) {
-            if (isset($redis['clusters'][$name])) {
-                throw new InvalidArgumentException("Redis connection [{$name}] is a cluster: fastqueue:work does not support Redis Cluster.");
+            if (isset($redis[$name]) || ! isset($redis['clusters'][$name])) {
+                throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
             }
-
-            throw new InvalidArgumentException("Redis connection [{$name}] not configured.");
+            if (! is_array($redis['clusters'][$name])) {
+                throw new InvalidArgumentException("Redis cluster [{$name}] must be a list of nodes, ".get_debug_type($redis['clusters'][$name]).' given.');
+            }
         }
 
         $connector = match ($client) {
@@ -237,9 +308,14 @@ class RedisQueueFactory
 
         try {
             $queue = $this->redisOptions($this->queueConfig($connection)['connection'] ?? 'default');
+            // On a cluster the restart key lies in a slot of its own, on any node: the worker
+            // polls it through the cache repository instead.
+            if (isset($queue['cluster'])) {
+                return null;
+            }
             $cache = $this->redisOptions($store->connection()->getName() ?? 'default');
         } catch (Throwable $e) {
-            // Not a connection the native worker could use (a cluster, TLS, not configured).
+            // Not a connection the native worker could use (TLS, not configured).
             return null;
         }
         foreach (['host', 'port', 'socket', 'database', 'prefix', 'username', 'password'] as $key) {

@@ -35,7 +35,7 @@ $config->set('database.redis', [
     'socket' => ['host' => '/run/redis.sock', 'port' => 0, 'password' => 'pw', 'username' => 'u'],
     'unix' => ['host' => 'unix:///run/r.sock'],
     'tls' => ['url' => 'tls://h:6379'],
-    'clusters' => ['c1' => [['host' => 'a']]],
+    'clusters' => ['c1' => [['host' => 'a', 'port' => 7000]]],
 ]);
 $config->set('queue.connections', [
     'redis' => ['driver' => 'redis', 'connection' => 'default', 'queue' => 'jobs', 'retry_after' => 90, 'block_for' => 5],
@@ -45,7 +45,7 @@ $config->set('queue.connections', [
     'socket' => ['driver' => 'redis', 'connection' => 'socket', 'queue' => 'q'],
     'unix' => ['driver' => 'redis', 'connection' => 'unix', 'queue' => 'q'],
     'tls' => ['driver' => 'redis', 'connection' => 'tls', 'queue' => 'q'],
-    'cluster' => ['driver' => 'redis', 'connection' => 'c1', 'queue' => 'q'],
+    'cluster' => ['driver' => 'redis', 'connection' => 'c1', 'queue' => '{q}'],
     'database' => ['driver' => 'database', 'table' => 'jobs', 'queue' => 'q'],
 ]);
 foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'database', 'missing'] as $c) {
@@ -123,7 +123,7 @@ url: {"host":"r.example","port":6390,"password":"secret","username":"user","data
 socket: {"socket":"\/run\/redis.sock","password":"pw","username":"u","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 unix: {"socket":"\/run\/r.sock","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
 tls: {"host":"h","port":6379,"scheme":"tls","prefix":"global_","queue":"q","retry_after":60,"block_for":null}
-cluster: InvalidArgumentException: Redis connection [c1] is a cluster: fastqueue:work does not support Redis Cluster.
+cluster: {"cluster":["a:7000"],"prefix":"global_","queue":"{q}","retry_after":60,"block_for":null}
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
 prefix as the app's own phpredis client has it:

@@ -18,12 +18,16 @@ final class ClientSettings extends Exception
      *                        set ("tls://redis.example", "unix:///run/redis.sock")
      * @param  mixed  $ssl  the SSL context options the client would apply, null when none
      * @param  string  $sslKey  where they are written, for messages ("context.stream", "ssl")
+     * @param  array|null  $nodes  for a Redis Cluster, the settings the client uses for each
+     *                             seed node, in the shape of $config with the host as above and
+     *                             "ssl" holding the node's SSL context options; null otherwise
      */
     public function __construct(
         public readonly array $config,
         public readonly string $host,
         public readonly mixed $ssl,
         public readonly string $sslKey,
+        public readonly ?array $nodes = null,
     ) {
         parent::__construct('');
     }

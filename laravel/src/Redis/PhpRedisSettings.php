@@ -37,8 +37,56 @@ class PhpRedisSettings extends PhpRedisConnector
         throw new ClientSettings($config, $host, is_array($context) ? ($context['stream'] ?? null) : $context, is_array($context) ? 'context.stream' : 'context');
     }
 
+    /**
+     * A cluster (database.redis.clusters.NAME): Laravel's own connectToCluster() merges the
+     * options (global, clusters.options, the cluster's own) and writes the seeds, then hands
+     * both to createRedisClusterInstance(), stopped below. phpredis always speaks Redis Cluster
+     * here, whatever options.cluster says.
+     */
     public function connectToCluster(array $config, array $clusterOptions, array $options)
     {
-        throw new InvalidArgumentException('Redis Cluster is not supported by fastqueue:work.');
+        foreach ($config as $key => $node) {
+            if ($key === 'options') {
+                continue;
+            }
+            if (! is_array($node)) {
+                throw new InvalidArgumentException("the cluster's entry [{$key}] is not a node (an array with host and port, or a URL)");
+            }
+            foreach (['host', 'port'] as $required) {
+                if (! isset($node[$required]) || $node[$required] === '') {
+                    throw new InvalidArgumentException("the cluster's node [{$key}] has no {$required}");
+                }
+            }
+        }
+
+        return parent::connectToCluster($config, $clusterOptions, $options);
+    }
+
+    /**
+     * What RedisCluster would be given. $servers are the seeds as the running Laravel writes
+     * them, "scheme://host:port" (8.x adds "?database=..&password=..", which phpredis does not
+     * read: it authenticates every node with the merged options' password only). Its context
+     * is the SSL context options themselves, not a "stream" entry as for a single server.
+     */
+    protected function createRedisClusterInstance(array $servers, array $options)
+    {
+        $auth = $options['password'] ?? null;
+        $shared = Arr::only($options, ['prefix', 'timeout', 'read_timeout']);
+        // phpredis also takes [user, password] (or ['user' => .., 'pass' => ..]).
+        if (is_array($auth)) {
+            $auth = array_values(array_key_exists('pass', $auth) ? [$auth['user'] ?? null, $auth['pass']] : $auth);
+            $shared += count($auth) === 2 ? ['username' => $auth[0], 'password' => $auth[1]] : ['password' => $auth[0] ?? null];
+        } else {
+            $shared['password'] = $auth;
+        }
+        $context = Arr::get($options, 'context');
+        $nodes = [];
+        foreach (array_values($servers) as $seed) {
+            $seed = explode('?', (string) $seed, 2)[0];
+            $colon = strrpos($seed, ':');
+            $nodes[] = ['host' => substr($seed, 0, $colon), 'port' => (int) substr($seed, $colon + 1), 'ssl' => $context] + $shared;
+        }
+
+        throw new ClientSettings($shared, '', $context, 'options.context', $nodes);
     }
 }

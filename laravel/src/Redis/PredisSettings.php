@@ -90,8 +90,45 @@ class PredisSettings extends PredisConnector
             + $query;
     }
 
+    /**
+     * A cluster (database.redis.clusters.NAME) as Laravel's PredisConnector hands it to
+     * Predis\Client: the nodes (URLs already parsed by Laravel's RedisManager), and the client
+     * options merged from the global options, clusters.options and the cluster's own options,
+     * the cluster's "prefix" on top. Predis speaks Redis Cluster only with the client option
+     * cluster "redis"; otherwise it shards keys itself over independent servers, which
+     * fastqueue:work cannot follow. Each node's parameters are filled by the client option
+     * "parameters", as Predis's connection factory fills those of every node it connects to.
+     */
     public function connectToCluster(array $config, array $clusterOptions, array $options)
     {
-        throw new InvalidArgumentException('Redis Cluster is not supported by fastqueue:work.');
+        $clientOptions = (array) Arr::pull($config, 'options', []);
+        if (isset($config['prefix'])) {
+            // RedisManager parses every entry of a cluster as a node: a string becomes an array.
+            if (! is_string($config['prefix'])) {
+                throw new InvalidArgumentException("the cluster's [prefix] entry reaches the connector as ".get_debug_type($config['prefix']).' (Laravel reads it as a node URL): set the prefix in the cluster\'s options.');
+            }
+            $clientOptions['prefix'] = $config['prefix'];
+        }
+        unset($config['prefix']);
+        $clientOptions = array_merge($options, $clusterOptions, $clientOptions);
+
+        $mode = $clientOptions['cluster'] ?? null;
+        if (! is_string($mode) || ! in_array($mode, ['redis', 'redis-cluster'], true)) {
+            $what = is_string($mode) ? "options.cluster [{$mode}]" : ($mode === null ? 'no options.cluster' : 'options.cluster of type '.get_debug_type($mode));
+            throw new InvalidArgumentException("this cluster is sharded by Predis itself ({$what}): fastqueue:work needs Redis Cluster, options.cluster [redis].");
+        }
+
+        $defaults = (array) ($clientOptions['parameters'] ?? []);
+        $nodes = [];
+        foreach ($config as $key => $node) {
+            if (! is_array($node)) {
+                throw new InvalidArgumentException("the cluster's entry [{$key}] is not a node (an array of parameters, or a URL)");
+            }
+            $node += $defaults;
+            $node['prefix'] = $clientOptions['prefix'] ?? null;
+            $nodes[] = $node;
+        }
+
+        throw new ClientSettings(['prefix' => $clientOptions['prefix'] ?? null], '', null, 'ssl', $nodes);
     }
 }
