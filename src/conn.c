@@ -505,7 +505,7 @@ static void note_redirect(fastqueue_conn *c, const redisReply *r)
 
 	memcpy(text, r->str, len);
 	text[len] = '\0';
-	c->redirect.pending = false;
+	c->redirect.pending = c->redirect.again = false;
 	c->redirect.ask = text[0] == 'A';
 	addr = strchr(text + (c->redirect.ask ? 4 : 6), ' ');
 	if (sscanf(text + (c->redirect.ask ? 4 : 6), "%u", &slot) != 1 || slot >= FASTQUEUE_CLUSTER_SLOTS || !addr
@@ -551,6 +551,9 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 	} else if (c->front && (reply_starts_with(r, "MOVED ", 6) || reply_starts_with(r, "ASK ", 4))) {
 		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
 		note_redirect(c, r);
+	} else if (c->front && reply_starts_with(r, "TRYAGAIN", 8)) {
+		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
+		c->redirect.pending = c->redirect.again = true;
 	} else if (c->opt.sentinel.count && reply_starts_with(r, "READONLY", 8)) {
 		/* The master became a replica (a failover): connect again, to the master the
 		 * sentinels name now. */
@@ -780,12 +783,20 @@ static zend_result send_asking(fastqueue_conn *c)
 
 /* After a cluster node answered MOVED or ASK: the node to send the command to instead (*ask:
  * with ASKING first), or NULL when there is no redirect to follow. */
-static fastqueue_conn *follow_redirect(fastqueue_conn *c, bool *ask)
+static fastqueue_conn *follow_redirect(fastqueue_conn *c, int hops, bool *ask)
 {
 	if (!c->front || !c->redirect.pending) {
 		return NULL;
 	}
 	c->redirect.pending = false;
+	if (c->redirect.again) {
+		/* A multi-key command met a slot whose keys are partly moved: the migration of a
+		 * batch takes milliseconds. */
+		c->redirect.again = false;
+		/* *ask stays: a node importing the slot still needs ASKING. */
+		usleep(10000 * (useconds_t) (hops + 1));
+		return c;
+	}
 	*ask = c->redirect.ask;
 	return fastqueue_cluster_node(c->front->cluster, c->redirect.host, c->redirect.port);
 }
@@ -793,7 +804,7 @@ static fastqueue_conn *follow_redirect(fastqueue_conn *c, bool *ask)
 static zend_result command_once(fastqueue_conn *c, const fastqueue_args *a, bool ask, fastqueue_reply **out)
 {
 	*out = NULL;
-	c->redirect.pending = false;
+	c->redirect.pending = c->redirect.again = false;
 	if ((ask && send_asking(c) == FAILURE) || fastqueue_conn_append(c, a) == FAILURE) {
 		return FAILURE;
 	}
@@ -805,7 +816,7 @@ zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, f
 	bool ask = false;
 	zend_result ok = command_once(c, a, false, out);
 
-	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, &ask)); hops++) {
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, hops, &ask)); hops++) {
 		ok = command_once(c, a, ask, out);
 	}
 	return ok;
@@ -872,7 +883,7 @@ zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
 	bool ask = false;
 	zend_result ok = eval_once(c, s, numkeys, ka, false, out);
 
-	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, &ask)); hops++) {
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, hops, &ask)); hops++) {
 		ok = eval_once(c, s, numkeys, ka, ask, out);
 	}
 	return ok;

@@ -50,6 +50,8 @@ typedef struct _fastqueue_conn_options {
 typedef struct _fastqueue_redirect {
 	bool pending;              /* the last reply was a redirect not followed yet */
 	bool ask;                  /* ASK (this command only, after ASKING), not MOVED */
+	bool again;                /* TRYAGAIN: the same node, a moment later (keys of the slot
+	                            * are halfway through a migration) */
 	uint16_t slot;
 	zend_long port;
 	char host[256];

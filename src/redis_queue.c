@@ -1421,6 +1421,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 	fastqueue_conn *c;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
+	int piped = n;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
@@ -1436,7 +1437,26 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 	}
 	/* A queue's keys share its hash slot: one node serves them all. */
 	c = fastqueue_conn_route_str(&q->conn, keys[0]);
-	for (int i = 0; i < n && ok == SUCCESS; i++) {
+	if (fastqueue_conn_is_cluster(&q->conn)) {
+		/* One by one: during a resharding each key may answer from another node (ASK), and
+		 * only single commands follow redirects. */
+		for (int i = 0; i < n && ok == SUCCESS; i++) {
+			fastqueue_args a;
+			fastqueue_args_init(&a);
+			fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
+			fastqueue_args_add_str(&a, keys[i]);
+			ok = fastqueue_conn_command(c, &a, &r);
+			fastqueue_args_free(&a);
+			if (ok == FAILURE) {
+				fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
+			} else if (fastqueue_reply_integer(r, &v)) {
+				total += v;
+			}
+			fastqueue_reply_free(r);
+		}
+		piped = 0;
+	}
+	for (int i = 0; i < piped && ok == SUCCESS; i++) {
 		fastqueue_args a;
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, cmds[i], strlen(cmds[i]));
@@ -1445,7 +1465,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 		fastqueue_args_free(&a);
 	}
 	/* Read every reply even after an error reply, so the pipeline stays in step. */
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < piped; i++) {
 		if (fastqueue_conn_read(c, &r) == FAILURE) {
 			ok = FAILURE;
 			if (!fastqueue_conn_is_connected(c)) {
