@@ -308,17 +308,14 @@ class RedisQueueFactory
 
         try {
             $queue = $this->redisOptions($this->queueConfig($connection)['connection'] ?? 'default');
-            // On a cluster the restart key lies in a slot of its own, on any node: the worker
-            // polls it through the cache repository instead.
-            if (isset($queue['cluster'])) {
-                return null;
-            }
             $cache = $this->redisOptions($store->connection()->getName() ?? 'default');
         } catch (Throwable $e) {
             // Not a connection the native worker could use (TLS, not configured).
             return null;
         }
-        foreach (['host', 'port', 'socket', 'database', 'prefix', 'username', 'password'] as $key) {
+        // The same servers: one host, one Sentinel service or one cluster (whose node holding the
+        // key's slot the worker asks).
+        foreach (['host', 'port', 'socket', 'sentinel', 'cluster', 'database', 'prefix', 'username', 'password'] as $key) {
             if (($queue[$key] ?? null) !== ($cache[$key] ?? null)) {
                 return null;
             }
