@@ -53,7 +53,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "a16b9be76ccbc21dcf921f034b41df2c42a1835c",
+	{"pop", "0a59c48523b9f56891a28ab3dae9d06c4b5edba3",
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"
 		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
@@ -80,7 +80,9 @@ const fastqueue_script fastqueue_scripts[] = {
 		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n"
 		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n"
 		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n"
-		"-- job, reserved copy, attempts (-1 when unknown). With ARGV[8] 1, one more element last: for\n"
+		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n"
+		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n"
+		"-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n"
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n"
 		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n"
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n"
@@ -215,6 +217,21 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n"
 		"end\n"
 		"\n"
+		"-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.\n"
+		"local function next_attempts(job)\n"
+		"    local digits = string.match(string.sub(job, -64), ',%s*\"attempts\"%s*:%s*(%d+)%s*}%s*$')\n"
+		"    if digits and #digits <= 15 then\n"
+		"        return tonumber(digits) + 1\n"
+		"    end\n"
+		"    local first, _, found = find_attempts(job)\n"
+		"    if first == 'absent' then\n"
+		"        return string.find(job, '}%s*$') and 1 or -1\n"
+		"    elseif first == 'unknown' then\n"
+		"        return -1\n"
+		"    end\n"
+		"    return tonumber(found) + 1\n"
+		"end\n"
+		"\n"
 		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n"
 		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n"
 		"local report = ARGV[8] == '1' and {} or nil\n"
@@ -251,10 +268,12 @@ const fastqueue_script fastqueue_scripts[] = {
 		"        if not job then\n"
 		"            break\n"
 		"        end\n"
-		"        local copy, attempts = reserve_copy(job)\n"
+		"        local copy, attempts = false, nil\n"
 		"        if charge then\n"
+		"            copy, attempts = reserve_copy(job)\n"
 		"            redis.call('zadd', reserved, until_, copy)\n"
 		"        else\n"
+		"            attempts = next_attempts(job)\n"
 		"            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)\n"
 		"        end\n"
 		"        redis.call('lpop', notify)\n"
@@ -271,7 +290,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    out[#out + 1] = report\n"
 		"end\n"
 		"return out\n",
-		8846, 2},
+		9627, 2},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

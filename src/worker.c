@@ -1099,14 +1099,25 @@ static zend_result reserve(fastqueue_worker *w)
 		size_t raw_len, res_len;
 		zend_long qi, attempts;
 		zval job;
+		zend_string *job_raw, *copy;
 		if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
 			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &raw, &raw_len)
-			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)
 			|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)) {
 			continue;
 		}
-		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1],
-			zend_string_init(raw, raw_len, 0), zend_string_init(res, res_len, 0), attempts);
+		job_raw = zend_string_init(raw, raw_len, 0);
+		if (fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)) {
+			copy = zend_string_init(res, res_len, 0);
+		} else {
+			/* Reserved uncharged, the script sends the job once: its reserved copy is the same
+			 * text with the new attempts count, made here with the same walk. */
+			copy = attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, attempts) : NULL;
+			if (!copy) {
+				copy = zend_string_copy(job_raw);
+				attempts = -1;
+			}
+		}
+		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw, copy, attempts);
 		Z_FASTQUEUE_JOB_P(&job)->queue_index = (uint32_t) qi;
 		Z_FASTQUEUE_JOB_P(&job)->uncharged = true;
 		Z_FASTQUEUE_JOB_P(&job)->reserved_until = until;

@@ -24,7 +24,9 @@
 -- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
 -- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)
 -- Returns: the restart key's value (or false), then for each job reserved: queue number,
--- job, reserved copy, attempts (-1 when unknown). With ARGV[8] 1, one more element last: for
+-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the
+-- worker builds it from the job and attempts when the job starts (the same digits rewritten),
+-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
 -- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
@@ -159,6 +161,21 @@ local function reserve_copy(job)
     return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
 end
 
+-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.
+local function next_attempts(job)
+    local digits = string.match(string.sub(job, -64), ',%s*"attempts"%s*:%s*(%d+)%s*}%s*$')
+    if digits and #digits <= 15 then
+        return tonumber(digits) + 1
+    end
+    local first, _, found = find_attempts(job)
+    if first == 'absent' then
+        return string.find(job, '}%s*$') and 1 or -1
+    elseif first == 'unknown' then
+        return -1
+    end
+    return tonumber(found) + 1
+end
+
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
 local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
 local report = ARGV[8] == '1' and {} or nil
@@ -195,10 +212,12 @@ for q = 1, nqueues do
         if not job then
             break
         end
-        local copy, attempts = reserve_copy(job)
+        local copy, attempts = false, nil
         if charge then
+            copy, attempts = reserve_copy(job)
             redis.call('zadd', reserved, until_, copy)
         else
+            attempts = next_attempts(job)
             redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)
         end
         redis.call('lpop', notify)
