@@ -107,10 +107,45 @@ static void describe(zval *e, zend_string **cls, zend_string **message, zend_str
 	}
 }
 
+/* Whether a record of another job is filed under rkey: ids come from payloads, and two jobs
+ * may share one (a producer's bug). The same job failing again (run twice after a lost
+ * acknowledgement) replaces its own record. */
+static bool taken_by_another(fastqueue_redis_queue *q, zend_string *rkey, fastqueue_job *job)
+{
+	fastqueue_args a;
+	fastqueue_reply *r;
+	const char *s;
+	size_t len;
+	bool taken = false;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "HGET", 4);
+	fastqueue_args_add_str(&a, rkey);
+	fastqueue_args_add(&a, "payload", 7);
+	if (fastqueue_conn_command(store_conn(q), &a, &r) == SUCCESS) {
+		taken = fastqueue_reply_string(r, &s, &len) && !zend_string_equals_cstr(job->raw, s, len);
+		fastqueue_reply_free(r);
+	}
+	fastqueue_args_free(&a);
+	return taken;
+}
+
 zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job, zval *exception)
 {
 	zend_string *id = failed_id(job), *cls, *message, *trace;
 	zend_string *ikey = index_key(q), *rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
+
+	if (taken_by_another(q, rkey, job)) {
+		/* Never overwrite another job's failure: this one is filed under its id and a suffix. */
+		char suffix[FASTQUEUE_ID_LEN];
+		zend_string *unique;
+		fastqueue_random_id(suffix);
+		unique = zend_string_concat3(ZSTR_VAL(id), ZSTR_LEN(id), "-", 1, suffix, 8);
+		zend_string_release(id);
+		zend_string_release(rkey);
+		id = unique;
+		rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
+	}
 	zend_string *reserved_key = fastqueue_queue_key(q, job->queue, ":reserved");
 	bool cluster = fastqueue_conn_is_cluster(&q->conn);
 	fastqueue_conn *c;

@@ -53,7 +53,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "0a59c48523b9f56891a28ab3dae9d06c4b5edba3",
+	{"pop", "38c02074f1957a6cc416d3314e670440162aeb4b",
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"
 		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
@@ -202,14 +202,15 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"    local first, last, digits = find_attempts(job)\n"
 		"    if first == 'absent' then\n"
-		"        local body = string.match(job, '^(.*)}%s*$')\n"
+		"        -- Before the closing brace; what follows it (whitespace) stays.\n"
+		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n"
 		"        if not body then\n"
 		"            return job, -1\n"
 		"        end\n"
 		"        if string.find(body, '^%s*{%s*$') then\n"
-		"            return body .. '\"attempts\":1}', 1\n"
+		"            return body .. '\"attempts\":1' .. close, 1\n"
 		"        end\n"
-		"        return body .. ',\"attempts\":1}', 1\n"
+		"        return body .. ',\"attempts\":1' .. close, 1\n"
 		"    elseif first == 'unknown' then\n"
 		"        return job, -1\n"
 		"    end\n"
@@ -290,7 +291,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    out[#out + 1] = report\n"
 		"end\n"
 		"return out\n",
-		9627, 2},
+		9725, 2},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

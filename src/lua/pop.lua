@@ -146,14 +146,15 @@ local function reserve_copy(job)
     end
     local first, last, digits = find_attempts(job)
     if first == 'absent' then
-        local body = string.match(job, '^(.*)}%s*$')
+        -- Before the closing brace; what follows it (whitespace) stays.
+        local body, close = string.match(job, '^(.*)(}%s*)$')
         if not body then
             return job, -1
         end
         if string.find(body, '^%s*{%s*$') then
-            return body .. '"attempts":1}', 1
+            return body .. '"attempts":1' .. close, 1
         end
-        return body .. ',"attempts":1}', 1
+        return body .. ',"attempts":1' .. close, 1
     elseif first == 'unknown' then
         return job, -1
     end
