@@ -11,75 +11,13 @@ zend.exception_ignore_args=0
 pcre.jit=0
 --FILE--
 <?php
-require __DIR__ . '/../inc/errors.inc';
-require __DIR__ . '/../inc/worker.inc';
+require __DIR__ . '/../inc/secrets.inc';
 
-// Distinctive, so that a grep of any output finds them; each with the characters a url encodes.
+// Distinctive, so that a grep of any output finds them; each with characters a url encodes.
 const DEFAULT_PW = 'Fq180-dflt-Pw@9d2b';
 const ACL_PW = 'Fq180-acl-Pw:4e7c';
 const WRONG_PW = 'Fq180-wrong-Pw#71aa';
-const SECRETS = [DEFAULT_PW, ACL_PW, WRONG_PW];
-
-// Every output is checked for every secret, whole and url-encoded, and for its distinctive middle
-// part (a message that cut or quoted the password would still show that).
-function check(string $label, string $out): void
-{
-    $found = [];
-    foreach (SECRETS as $s) {
-        foreach ([$s, rawurlencode($s), substr($s, 6, 7)] as $form) {
-            if (str_contains($out, $form)) {
-                $found[] = $form;
-            }
-        }
-    }
-    echo $found ? "$label: LEAKS " . implode(', ', array_unique($found)) . "\n$out\n" : "$label: clean\n";
-}
-
-// Everything PHP can print of a value.
-function dumps($v): string
-{
-    ob_start();
-    var_dump($v);
-    print_r($v);
-    echo "\n";
-    var_export($v);
-    echo "\n";
-    debug_zval_dump($v);
-    echo json_encode($v), "\n";
-    if (is_object($v)) {
-        var_dump((array) $v, get_object_vars($v));
-        try {
-            echo serialize($v), "\n";
-        } catch (Throwable $e) {
-            echo $e, "\n";
-        }
-        try {
-            clone $v;
-        } catch (Throwable $e) {
-            echo $e, "\n";
-        }
-    }
-    return ob_get_clean();
-}
-
-// A Throwable in every form, its previous ones included.
-function exception_text(Throwable $e): string
-{
-    $out = get_class($e) . ': ' . $e->getMessage() . "\n" . $e . "\n" . $e->getTraceAsString() . "\n";
-    return $out . print_r($e->getTrace(), true) . dumps($e);
-}
-
-// What a caught exception shows. Called with the exception only: the test's own frames must
-// not carry a password in their arguments (the cases run at the top level, whose frame has none).
-function report(string $label, ?Throwable $e): void
-{
-    if (!$e) {
-        echo "$label: no exception\n";
-        return;
-    }
-    echo "$label: ", get_class($e), "\n";
-    check("$label, the exception", exception_text($e));
-}
+fq_secrets([DEFAULT_PW, ACL_PW, WRONG_PW]);
 
 [$port] = fq_private_redis('rq180', ['--requirepass', DEFAULT_PW]);
 $raw = new FqRaw('127.0.0.1', $port);
@@ -103,7 +41,7 @@ foreach ($cases as $label => $opts) {
         (new FastQueue\RedisQueue($opts + ['queue' => 'rq180', 'connect_timeout' => 5]))->push('J');
     } catch (Throwable $e) {
     }
-    report($label, $e);
+    fq_secret_report($label, $e);
 }
 
 echo "-- the constructor refuses an option; the password is among the options --\n";
@@ -119,7 +57,7 @@ foreach ($cases as $label => $opts) {
         new FastQueue\RedisQueue($opts);
     } catch (Throwable $e) {
     }
-    report($label, $e);
+    fq_secret_report($label, $e);
 }
 unset($opts, $cases);
 
@@ -130,8 +68,8 @@ $q = new FastQueue\RedisQueue($acl);
 $q2 = new FastQueue\RedisQueue($byUrl);
 $q->clear();
 $q->flushFailed();
-check('RedisQueue (ACL user), before connecting', dumps($q));
-check('RedisQueue (url), before connecting', dumps($q2));
+fq_secret_check('RedisQueue (ACL user), before connecting', fq_secret_dumps($q));
+fq_secret_check('RedisQueue (url), before connecting', fq_secret_dumps($q2));
 $q->push('J', 'fine');
 $q->push('J', 'throws');
 $q2->size();
@@ -149,25 +87,25 @@ $w = new FastQueue\Worker($q, function (FastQueue\Job $job) use ($port) {
 }, ['tries' => 1, 'sleep' => 0.1, 'stop_when_empty' => true]);
 $jobs = '';
 $w->on('processing', function (FastQueue\Job $job) use (&$jobs) {
-    $jobs .= dumps($job);
+    $jobs .= fq_secret_dumps($job);
 });
-check('Worker, before its run', dumps($w));
+fq_secret_check('Worker, before its run', fq_secret_dumps($w));
 ob_start();
 $status = $w->daemon('rq180');
 echo "daemon returned $status\n";
 $run = ob_get_clean();
 echo $run;
-check('the run\'s output', $run);
-check('Job, during its run', $jobs);
-check('RedisQueue (ACL user), connected', dumps($q));
-check('RedisQueue (url), connected', dumps($q2));
-check('Worker, after its run', dumps($w));
-check('stats()', dumps($w->stats()));
+fq_secret_check('the run\'s output', $run);
+fq_secret_check('Job, during its run', $jobs);
+fq_secret_check('RedisQueue (ACL user), connected', fq_secret_dumps($q));
+fq_secret_check('RedisQueue (url), connected', fq_secret_dumps($q2));
+fq_secret_check('Worker, after its run', fq_secret_dumps($w));
+fq_secret_check('stats()', fq_secret_dumps($w->stats()));
 $failed = $q->failed();
 echo count($failed), " failed: ", $failed[0]['exception'] ?? '-', "\n";
-check('failed() records', dumps($failed));
+fq_secret_check('failed() records', fq_secret_dumps($failed));
 $record = $raw->cmd('HGETALL', 'fastqueue:failed:' . $failed[0]['id']);
-check('the failed record in Redis', implode("\n", $record));
+fq_secret_check('the failed record in Redis', implode("\n", $record));
 echo str_contains(implode("\n", $record), 'refused authentication') ? "the record names the cause\n" : "the record lacks the cause\n";
 $q->flushFailed();
 
@@ -177,34 +115,22 @@ $c = fq_child('$q = new FastQueue\RedisQueue(' . var_export(['port' => $port, 'u
     . 'echo "daemon returned ", $w->daemon("rq180"), "\n";' . "\n"
     . 'print_r($w->stats());');
 $r = $c->wait(fq_bound(20));
-echo fq_sig_status_line($r), "\n";
+echo fq_secret_status($r), "\n";
 echo preg_match('/FastQueue: reserving jobs failed: Redis at 127\.0\.0\.1:\d+ refused authentication: WRONGPASS/', $r['stderr'])
     ? "the failure is logged\n" : "not logged as expected: {$r['stderr']}\n";
-check('the worker\'s output', $r['stdout'] . $r['stderr']);
+fq_secret_check('the worker\'s output', $r['stdout'] . $r['stderr']);
 
 echo "-- an uncaught ConnectionException and an uncaught ValueError, in children --\n";
 foreach (['->size()' => ['port' => $port, 'password' => WRONG_PW], '' => ['password' => WRONG_PW, 'port' => -1]] as $call => $opts) {
     $c = fq_child('(new FastQueue\RedisQueue(' . var_export($opts, true) . "))$call;", [], ['-d', 'zend.exception_ignore_args=0']);
     $r = $c->wait(fq_bound(20));
-    echo fq_sig_status_line($r), ', ', preg_match('/Uncaught (FastQueue\\\\ConnectionException|ValueError)/', $r['stderr']) ? "uncaught\n" : "stderr: {$r['stderr']}\n";
-    check('the uncaught exception\'s output', $r['stdout'] . $r['stderr']);
+    echo fq_secret_status($r), ', ', preg_match('/Uncaught (FastQueue\\\\ConnectionException|ValueError)/', $r['stderr']) ? "uncaught\n" : "stderr: {$r['stderr']}\n";
+    fq_secret_check('the uncaught exception\'s output', $r['stdout'] . $r['stderr']);
 }
 
 echo "-- phpinfo() and --ri, with such objects alive --\n";
-ob_start();
-phpinfo();
-$info = ob_get_clean();
-echo str_contains($info, 'FastQueue support') ? "phpinfo shows FastQueue\n" : "phpinfo lacks FastQueue\n";
-check('phpinfo()', $info);
-[$rc, $ri] = fq_run([PHP_BINARY, '-n', '-d', 'extension=' . fq_extension_path(), '--ri', 'fastqueue']);
-echo "--ri: exit $rc, ", str_contains($ri, 'FastQueue support => enabled') ? "shows FastQueue\n" : "$ri\n";
-check('--ri', $ri);
+fq_secret_check_info();
 fq_stop_tracked('rq180');
-
-function fq_sig_status_line(array $r): string
-{
-    return $r['timed_out'] ? 'still running' : ($r['status'] !== null ? "status {$r['status']}" : "killed by signal {$r['signal']}");
-}
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/errors.inc'; fq_stop_tracked('rq180'); ?>
