@@ -14,11 +14,12 @@ pcre.jit=0
 require __DIR__ . '/../inc/deaths.inc';
 // retry_after 5 leaves room for timeout 3 + grace 0.5 + 1 s of rounding: the worker really
 // prefetches (else it says "prefetch 3 unused"). Three jobs per reserve: the fourth stays pending.
-// A prefetched job starts only while its reservation outlasts a whole run: under valgrind the
-// job before it may take long enough to make the worker hand the rest back and reserve anew,
-// which would change what is reserved when it dies; a longer reservation keeps it the same.
-$retryAfter = fq_slow() ? 12 : 5;
-$wopts = ['sleep' => 0.1, 'tries' => 3, 'timeout' => 3, 'timeout_grace' => 0.5, 'prefetch' => 3];
+// The worker's own alarm stays out of the way of the fatal error (1 s of CPU time). Under
+// valgrind that takes much longer, and so may the job before the one that dies: a prefetched
+// job starts only while its reservation outlasts a whole run, else the worker hands the rest
+// back and reserves anew, which would change what is reserved at the death. Longer there.
+[$timeout, $retryAfter] = fq_slow() ? [10, 15] : [3, 5];
+$wopts = ['sleep' => 0.1, 'tries' => 3, 'timeout' => $timeout, 'timeout_grace' => 0.5, 'prefetch' => 3];
 fq_death_first_run('sg051', ['K-before', 'K', 'K-after1', 'K-after2'], $wopts, $retryAfter);
 fq_death_recovery('sg051', ['prefetch' => 1] + $wopts, $retryAfter);
 ?>
