@@ -49,6 +49,9 @@ $cases = [
     'bad port' => ['password' => DEFAULT_PW, 'port' => 0],
     'unknown option' => ['username' => 'fqworker', 'password' => ACL_PW, 'passwd' => ACL_PW],
     'url not a url' => ['url' => 'redis://fqworker:' . ACL_PW . '@'],
+    'url without its scheme' => ['url' => 'fqworker:' . ACL_PW . "@127.0.0.1:$port"],
+    'url with a bad port' => ['url' => 'redis://fqworker:' . ACL_PW . '@127.0.0.1:99999'],
+    'url with a bad database' => ['url' => 'redis://fqworker:' . ACL_PW . "@127.0.0.1:$port/x"],
     'password not a string' => ['username' => ACL_PW, 'password' => 42],
 ];
 foreach ($cases as $label => $opts) {
@@ -157,6 +160,12 @@ unknown option: ValueError
 unknown option, the exception: clean
 url not a url: ValueError
 url not a url, the exception: clean
+url without its scheme: ValueError
+url without its scheme, the exception: clean
+url with a bad port: ValueError
+url with a bad port, the exception: clean
+url with a bad database: ValueError
+url with a bad database, the exception: clean
 password not a string: TypeError
 password not a string, the exception: clean
 -- objects that hold a password --
