@@ -53,6 +53,8 @@ $cases = [
     'url with a bad port' => ['url' => 'redis://fqworker:' . ACL_PW . '@127.0.0.1:99999'],
     'url with a bad database' => ['url' => 'redis://fqworker:' . ACL_PW . "@127.0.0.1:$port/x"],
     'password not a string' => ['username' => ACL_PW, 'password' => 42],
+    'a cluster seed as a url with a password' => ['cluster' => ['127.0.0.1:7000', 'redis://:' . DEFAULT_PW . '@127.0.0.1:7001']],
+    'a cluster seed with ?password=' => ['cluster' => ['tcp://127.0.0.1:7001?password=' . DEFAULT_PW]],
 ];
 foreach ($cases as $label => $opts) {
     $e = null;
@@ -168,6 +170,10 @@ url with a bad database: ValueError
 url with a bad database, the exception: clean
 password not a string: TypeError
 password not a string, the exception: clean
+a cluster seed as a url with a password: ValueError
+a cluster seed as a url with a password, the exception: clean
+a cluster seed with ?password=: ValueError
+a cluster seed with ?password=, the exception: clean
 -- objects that hold a password --
 RedisQueue (ACL user), before connecting: clean
 RedisQueue (url), before connecting: clean
