@@ -5,6 +5,7 @@
 
 #include "php.h"
 #include "ext/standard/info.h"
+#include "zend_attributes.h" /* the arginfo marks RedisQueue options #[\SensitiveParameter] */
 #include "zend_exceptions.h"
 #include "ext/spl/spl_exceptions.h"
 #include "php_fastqueue.h"

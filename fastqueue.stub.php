@@ -55,7 +55,8 @@ namespace FastQueue {
         public const TLS_SUPPORTED = false;
 #endif
 
-        public function __construct(array $options = []) {}
+        /** $options may hold passwords and key paths: traces show it as a SensitiveParameterValue. */
+        public function __construct(#[\SensitiveParameter] array $options = []) {}
 
         /** Pushes a job; returns its id. */
         public function push(string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}

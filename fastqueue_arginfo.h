@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1aae5c3decf0ef5ae394f66bc2f6cabf359ec8d9 */
+ * Stub hash: 698a0f124a87c2890bbb19547ae05efc0e409beb */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -426,6 +426,9 @@ static zend_class_entry *register_class_FastQueue_RedisQueue(void)
 	zend_declare_class_constant_ex(class_entry, const_TLS_SUPPORTED_name, &const_TLS_SUPPORTED_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_TLS_SUPPORTED_name);
 #endif
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
 	return class_entry;
 }

@@ -34,8 +34,14 @@ static zend_result read_seed(zval *seed, fastqueue_cluster_options *out, bool *t
 	}
 	if (fastqueue_parse_node(Z_STR_P(seed), FASTQUEUE_CLUSTER_DEFAULT_PORT, &seed_tls,
 			&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
-		zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
-			"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
+		/* A seed written as a url may carry credentials (user:pass@, ?password=): not shown. */
+		if (strpbrk(ZSTR_VAL(Z_STR_P(seed)), "@?")) {
+			zend_argument_value_error(1, "option \"cluster\" contains, at position %u, a seed that is not host, "
+				"host:port, tcp://host:port or tls://host:port (not shown: it may hold a password)", out->count + 1);
+		} else {
+			zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
+				"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
+		}
 		return FAILURE;
 	}
 	out->count++;

@@ -33,8 +33,14 @@ static zend_result read_nodes(zval *v, fastqueue_sentinel_options *out)
 		}
 		if (fastqueue_parse_node(Z_STR_P(node), FASTQUEUE_SENTINEL_DEFAULT_PORT, NULL,
 				&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
-			zend_argument_value_error(1, "option \"sentinel.nodes\" contains \"%s\", which is not host, host:port "
-				"or tcp://host:port", ZSTR_VAL(Z_STR_P(node)));
+			/* A node written as a url may carry credentials (user:pass@, ?password=): not shown. */
+			if (strpbrk(ZSTR_VAL(Z_STR_P(node)), "@?")) {
+				zend_argument_value_error(1, "option \"sentinel.nodes\" contains, at position %u, a node that is not "
+					"host, host:port or tcp://host:port (not shown: it may hold a password)", out->count + 1);
+			} else {
+				zend_argument_value_error(1, "option \"sentinel.nodes\" contains \"%s\", which is not host, host:port "
+					"or tcp://host:port", ZSTR_VAL(Z_STR_P(node)));
+			}
 			return FAILURE;
 		}
 		out->count++;

@@ -80,7 +80,7 @@ static void openssl_reason(char *buf, size_t size)
 }
 
 /* Why a redisSSLContext could not be made, by the option to fix. Paths are named, except the
- * private key's; what the files hold never is. */
+ * private key's (local_pk, or local_cert when it holds the key); what the files hold never is. */
 /* Why a file given in the options would not load: the system's word when it cannot be read,
  * else OpenSSL's (not a certificate, not a key, a key that does not match). */
 static void file_reason(const zend_string *path, char *buf, size_t size)
@@ -117,8 +117,14 @@ static void describe_context_error(const fastqueue_conn_options *opt, redisSSLCo
 				t->cafile ? "tls.cafile" : "tls.capath", ZSTR_VAL(t->cafile ? t->cafile : t->capath), why);
 			break;
 		case REDIS_SSL_CTX_CLIENT_CERT_LOAD_FAILED:
-			snprintf(err, size, "cannot load the client certificate tls.local_cert \"%s\": %s",
-				t->local_cert ? ZSTR_VAL(t->local_cert) : "", why);
+			if (t->local_pk) {
+				snprintf(err, size, "cannot load the client certificate tls.local_cert \"%s\": %s",
+					t->local_cert ? ZSTR_VAL(t->local_cert) : "", why);
+			} else {
+				/* Without local_pk, local_cert holds the private key too: its path is not shown. */
+				snprintf(err, size, "cannot load the client certificate tls.local_cert (which holds the key too, "
+					"so its path is not shown): %s", why);
+			}
 			break;
 		case REDIS_SSL_CTX_PRIVATE_KEY_LOAD_FAILED:
 			snprintf(err, size, "cannot load the private key of tls.local_pk (or tls.local_cert), "

@@ -753,6 +753,13 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	double t0;
 	zval e;
 
+	/* The garbage collector may have run a destructor that threw in our code between jobs (an
+	 * earlier job's object in a reference cycle): with no job running it is no job's, and
+	 * left pending it would stop this job's handler from running and be charged to it. */
+	if (EG(exception) && !zend_is_unwind_exit(EG(exception))) {
+		report("an exception was thrown between jobs (by a destructor the garbage collector ran?)", EG(exception));
+		zend_clear_exception();
+	}
 	ZVAL_COPY(&w->current, job_zv);
 	job->hooks = &w->hooks;
 	w->processed++;
