@@ -46,14 +46,19 @@ if ($ext === null) {
     exit(2);
 }
 
-// Every server is killed on any way out: the end, an exception, Ctrl-C or SIGTERM.
+// Every server and worker is killed on any way out: the end, an exception, Ctrl-C or SIGTERM
+// (a worker left behind would retry its dead servers for ever).
 $tmp = sys_get_temp_dir() . '/fastqueue-cluster-bench.' . getmypid();
 @mkdir($tmp);
-$servers = [];  // port => proc_open handle
-register_shutdown_function(function () use (&$servers, $tmp) {
-    foreach ($servers as $proc) {
-        proc_terminate($proc, SIGKILL);
-        proc_close($proc);
+$procs = [];  // port or "worker N" => proc_open handle, while it runs
+register_shutdown_function(function () use (&$procs, $tmp) {
+    foreach ($procs as $proc) {
+        try {
+            proc_terminate($proc, SIGKILL);
+            proc_close($proc);
+        } catch (TypeError) {
+            // closed already: a signal came between a worker's end and its removal from $procs
+        }
     }
     array_map('unlink', glob("$tmp/*") ?: []);
     @rmdir($tmp);
@@ -74,7 +79,7 @@ printf("runs:      N=%d no-op jobs per run, prefetch %d, masters %s, workers %s,
 
 $clusters = [];
 foreach ($mastersList as $m) {
-    $clusters[$m] ??= start_cluster($m, $tmp, $servers);
+    $clusters[$m] ??= start_cluster($m, $tmp, $procs);
     printf("cluster of %d master(s): %s; queues %s\n", $m, implode(' ', array_map(fn ($n) => "127.0.0.1:{$n['port']} (pid {$n['pid']}, slots {$n['slots'][0]}-{$n['slots'][1]})", $clusters[$m]['nodes'])),
         implode(',', $clusters[$m]['queues']));
 }
@@ -91,7 +96,7 @@ $failures = 0;
 for ($rep = 1; $rep <= $repeat; $rep++) {
     foreach ($mastersList as $m) {
         foreach ($workersList as $k) {
-            $r = run_once($clusters[$m], $k, $n, $prefetch, $ext, $timeout);
+            $r = run_once($clusters[$m], $k, $n, $prefetch, $ext, $timeout, $procs);
             $label = sprintf('rep %d/%d  M=%d K=%-2d', $rep, $repeat, $m, $k);
             if ($r['problems']) {
                 $failures++;
@@ -133,14 +138,14 @@ if ($failures) {
 exit(0);
 
 /** Starts $m cluster-enabled masters and joins them by hand (redis-cli --cluster create wants 3+). */
-function start_cluster(int $m, string $tmp, array &$servers): array
+function start_cluster(int $m, string $tmp, array &$procs): array
 {
     $nodes = [];
     foreach (array_chunk(free_ports(2 * $m), 2) as [$port, $bus]) {
         $proc = proc_open(['redis-server', '--port', (string) $port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
             '--daemonize', 'no', '--dir', $tmp, '--logfile', "$tmp/redis-$port.log", '--cluster-enabled', 'yes',
             '--cluster-config-file', "$tmp/nodes-$port.conf", '--cluster-port', (string) $bus], [], $pipes);
-        $servers[$port] = $proc;
+        $procs[$port] = $proc;
         $nodes[] = ['port' => $port, 'bus' => $bus, 'pid' => proc_get_status($proc)['pid']];
     }
     foreach ($nodes as $j => &$node) {
@@ -207,7 +212,7 @@ function connect_when_up(int $port): Redis
 }
 
 /** One timed run: push N jobs over the queues, let K workers drain them, check, measure. */
-function run_once(array $c, int $k, int $n, int $prefetch, string $ext, float $timeout): array
+function run_once(array $c, int $k, int $n, int $prefetch, string $ext, float $timeout, array &$procs): array
 {
     $m = count($c['nodes']);
     $q = new FastQueue\RedisQueue(['cluster' => $c['seeds'], 'queue' => $c['queues'][0], 'retry_after' => 90]);
@@ -226,6 +231,7 @@ function run_once(array $c, int $k, int $n, int $prefetch, string $ext, float $t
         $proc = proc_open([PHP_BINARY, ...PHPFLAGS, '-d', "extension=$ext", __FILE__, '--child', json_encode($cfg)],
             [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $pipes);
         $children[] = ['proc' => $proc, 'in' => $pipes[0], 'out' => $pipes[1], 'line' => ''];
+        $procs["worker $w"] = $proc;
     }
     foreach ($children as $ch) {
         if (trim((string) fgets($ch['out'])) !== 'ready') {
@@ -239,6 +245,9 @@ function run_once(array $c, int $k, int $n, int $prefetch, string $ext, float $t
         fwrite($ch['in'], "go\n");
     }
     $results = collect($children, $timeout);
+    foreach (array_keys($children) as $w) {
+        unset($procs["worker $w"]);
+    }
     $cpu1 = nodes_cpu($c['nodes']);
     $machine1 = bench_machine_cpu()[0];
 
