@@ -1146,8 +1146,11 @@ static zend_result reserve(fastqueue_worker *w)
  * signal, so the flags are checked between waits, and a signal is seen well within a second. */
 #define WAIT_STEP 0.25
 
+static void poll_restart_key(fastqueue_worker *w);
+
 /* Waits up to block_for (0: for ever) for a job on any of the queues, one BLPOP on all their
- * :notify lists, in steps; stops at a quit or pause signal or stop(). */
+ * :notify lists, in steps; stops at a quit or pause signal or stop(), and when the restart key
+ * changed (read once a second meanwhile: an idle worker restarts as promptly as a busy one). */
 static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
@@ -1162,6 +1165,12 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 		if (fastqueue_queue_wait(q, &w->list, left, announced) == FAILURE) {
 			redis_failed(w, "waiting for jobs");
 			return FAILURE;
+		}
+		if (!*announced && w->restart_watch && now_mono() - w->restart_read_at >= 1.0) {
+			poll_restart_key(w);
+			if (w->restart_changed) {
+				break;
+			}
 		}
 	}
 	return SUCCESS;
