@@ -1,12 +1,18 @@
 --TEST--
-Valgrind canary: the test process and a child each read one byte past a malloc'd block (FFI), so the valgrind pass must report this test
+Memory-checker canary: a child and then the test process each copy 17 bytes out of a 16-byte malloc'd block (FFI), so the valgrind and the asan/ubsan passes must report this test
 --DESCRIPTION--
-Not a test of the extension: it proves that the valgrind pass (scripts/test, run-tests -m) can
-fail. Both reads are harmless without valgrind (malloc's chunk is larger than 16 bytes), and
-the test passes. Under valgrind each is an "Invalid read of size 1", in two processes: the test
-process reads before it starts the child, which is how an error got lost when every process
-wrote one log file (the child truncated it). scripts/test requires this test to come out
-LEAKED with a counted error in the logs of two processes, and fails the pass otherwise.
+Not a test of the extension: it proves that the passes of scripts/test that check memory can
+fail. Each process copies one byte too many out of a malloc'd block with memcpy, both looked up
+through FFI in the global scope: under valgrind, libc's (replaced by valgrind's checking
+copies); in the asan/ubsan pass, ASan's (its runtime is preloaded, so it comes first). Without
+a checker the copy is harmless (malloc's chunk is larger than 16 bytes), and the test passes.
+Under valgrind each copy is an "Invalid read", and both processes go on. ASan ends a process at
+its first error, so the child copies first (the test process reads its exit status), then the
+test process, and the test's output stops short there.
+Each process has its own log (valgrind: TEST.mem.PID; ASan: TEST.asan.EXE.PID): scripts/test
+requires an error in the logs of two processes, and fails the pass otherwise. In the valgrind
+pass the test must also come out LEAKED with the expected output; in the asan/ubsan pass the
+output may not match (the processes were ended).
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -21,26 +27,29 @@ ffi.enable=1
 <?php
 require __DIR__ . '/../inc/worker.inc';
 
+// No library named: the symbols are looked up in the global scope, where a preloaded sanitizer
+// runtime comes first.
 $read = <<<'PHP'
-$libc = FFI::cdef('void *malloc(size_t size); void free(void *ptr);', 'libc.so.6');
+$libc = FFI::cdef('void *malloc(size_t size); void free(void *ptr); void *memcpy(void *dest, const void *src, size_t n);');
 $block = $libc->malloc(16);
-$bytes = $libc->cast('unsigned char *', $block); // an instance call: the static one is deprecated in PHP 8.3
-$past = $bytes[16]; // one byte past the block
+$copy = $libc->malloc(32);
+$libc->memcpy($copy, $block, 17); // one byte past the block
+$libc->free($copy);
 $libc->free($block);
 PHP;
 
-eval($read);
-echo "test process: read one byte past a 16-byte block\n";
-
 // Started the way workers are (FqChild: proc_open with an argument list, the extension loaded).
-$c = fq_child($read . "\necho \"child: read one byte past a 16-byte block\\n\";", [], ['-d', 'ffi.enable=1']);
+$c = fq_child($read . "\necho \"child: copied one byte past a 16-byte block\\n\";", [], ['-d', 'ffi.enable=1']);
 $r = $c->wait(60);
 echo $r['stdout'];
 echo "child exit: ", var_export($r['status'], true), "\n";
 echo "child stderr: ", var_export($r['stderr'], true), "\n";
+
+eval($read);
+echo "test process: copied one byte past a 16-byte block\n";
 ?>
 --EXPECT--
-test process: read one byte past a 16-byte block
-child: read one byte past a 16-byte block
+child: copied one byte past a 16-byte block
 child exit: 0
 child stderr: ''
+test process: copied one byte past a 16-byte block
