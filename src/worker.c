@@ -308,7 +308,10 @@ static void drop_acks(fastqueue_worker *w, uint32_t n)
 			zend_string_release(w->acks[i].raw);
 		}
 	}
-	memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
+	/* Nothing to move when all went (w->acks is still NULL when there never was one). */
+	if (n < w->nacks) {
+		memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
+	}
 	w->nacks -= n;
 	w->acks_sent = n > w->acks_sent ? 0 : w->acks_sent - n;
 }
