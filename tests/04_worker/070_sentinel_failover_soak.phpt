@@ -20,7 +20,7 @@ try {
         $workers[] = fq_child('$q = new FastQueue\RedisQueue(' . var_export($qopts, true) . ");\n"
             . '$log = ' . var_export($log, true) . ";\n"
             . '$w = new FastQueue\Worker($q, function ($job) use ($log) { file_put_contents($log, $job->getJobId() . "\n", FILE_APPEND); }, '
-            . var_export(['prefetch' => $prefetch, 'sleep' => 0.05, 'timeout' => 0], true) . ");\n"
+            . var_export(['prefetch' => $prefetch, 'sleep' => 0.05, 'timeout' => 0, 'tries' => 0], true) . ");\n"
             . 'exit($w->daemon("fo070"));');
     }
 
