@@ -539,6 +539,7 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 static zend_object *redis_queue_create(zend_class_entry *ce)
 {
 	fastqueue_redis_queue *q = zend_object_alloc(sizeof(fastqueue_redis_queue), ce);
+	memset(q, 0, XtOffsetOf(fastqueue_redis_queue, std));
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &redis_queue_handlers;
@@ -983,19 +984,31 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* The pop script on group g's queues (and the restart key when with_restart). */
-static zend_result reserve_group(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	bool with_restart, zend_long count, bool charge, bool report, zend_long now, fastqueue_reply **out)
+/* The pop script on slot groups g to end - 1 (and the restart key when with_restart). Keys of
+ * one hash slot go as KEYS. Keys of several slots of one node go through pop_node: the first
+ * group's keys route the call as KEYS, and the rest follow the arguments. */
+static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
+	uint32_t end, bool with_restart, zend_long count, bool charge, bool report, zend_long now,
+	fastqueue_reply **out)
 {
 	size_t len;
 	fastqueue_args a;
 	char num[4][24];
-	uint32_t first = l->group_first[g], nkeys = 4 * (l->group_first[g + 1] - first) + (with_restart ? 1 : 0);
+	uint32_t first = l->group_first[g];
+	uint32_t nkeys = 4 * (l->group_first[end] - first), declared = nkeys;
+	bool node_call = end > g + 1 || (with_restart && l->restart_apart);
 	zend_result ok;
 
+	if (node_call) {
+		declared = 4 * (l->group_first[g + 1] - first);
+	}
 	fastqueue_args_init(&a);
-	for (uint32_t i = 0; i < nkeys; i++) {
+	for (uint32_t i = 0; i < declared; i++) {
 		fastqueue_args_add_str(&a, l->keys[4 * first + i]);
+	}
+	if (with_restart && !node_call) {
+		fastqueue_args_add_str(&a, l->keys[4 * l->count]);
+		declared++;
 	}
 	add_long_arg(&a, num[0], sizeof(num[0]), now);
 	add_long_arg(&a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
@@ -1005,7 +1018,16 @@ static zend_result reserve_group(fastqueue_redis_queue *q, const fastqueue_queue
 	fastqueue_args_add(&a, with_restart ? "1" : "0", 1);
 	fastqueue_args_add(&a, charge ? "1" : "0", 1);
 	fastqueue_args_add(&a, report ? "1" : "0", 1);
-	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * first]), FASTQUEUE_LUA_POP, (int) nkeys, &a, out);
+	if (node_call) {
+		for (uint32_t i = declared; i < nkeys; i++) {
+			fastqueue_args_add_str(&a, l->keys[4 * first + i]);
+		}
+		if (with_restart) {
+			fastqueue_args_add_str(&a, l->keys[4 * l->count]);
+		}
+	}
+	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * first]),
+		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, out);
 	fastqueue_args_free(&a);
 	if (ok == SUCCESS) {
 		len = fastqueue_reply_array_len(*out);
@@ -1021,6 +1043,39 @@ static zend_result reserve_group(fastqueue_redis_queue *q, const fastqueue_queue
 		return FAILURE;
 	}
 	return ok;
+}
+
+/* Whether a key's node is the one that serves another key. */
+static bool same_node(fastqueue_redis_queue *q, const zend_string *a, const zend_string *b)
+{
+	return fastqueue_conn_route_str(&q->conn, a) == fastqueue_conn_route_str(&q->conn, b);
+}
+
+/* The end of the run of slot groups, from g on, that one call serves: the groups that follow
+ * g on its node, in priority order (just g when node calls are off). */
+static uint32_t node_run_end(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
+	bool node_calls)
+{
+	uint32_t end = g + 1;
+
+	while (node_calls && end < l->ngroups
+			&& same_node(q, l->keys[4 * l->group_first[g]], l->keys[4 * l->group_first[end]])) {
+		end++;
+	}
+	return end;
+}
+
+/* A node refused a call across its slots: one of them moved or is migrating (the map was
+ * stale), or it runs a Redis before 7, which has no script flags (then never again). */
+static bool node_call_refused(fastqueue_redis_queue *q)
+{
+	if (q->conn.err_kind != FASTQUEUE_ERR_REPLY) {
+		return false;
+	}
+	if (strstr(q->conn.err, "shebang") || strstr(q->conn.err, "compiling script")) {
+		q->node_calls_off = true;
+	}
+	return true;
 }
 
 /* The restart key's value, read on its own (a GET reply). */
@@ -1050,18 +1105,21 @@ static void merge_report(fastqueue_reply *merged, size_t *at, fastqueue_reply *p
 	}
 }
 
-/* Several calls answering as one (restart, when not NULL, becomes part of it): the restart value, the jobs of the one part that has any
- * (queue numbers made the list's own), and every part's migration report. */
-static fastqueue_reply *merge_parts(const fastqueue_queue_list *l, fastqueue_reply *restart,
-	fastqueue_reply **parts, uint32_t nparts, bool report)
+/* Several calls answering as one: the restart value (restart, or the first part's when NULL),
+ * the jobs of the last part, the only one that has any (queue numbers made the list's own:
+ * part p starts at queue part_first[p]), and every part's migration report. */
+static fastqueue_reply *merge_parts(fastqueue_reply *restart, fastqueue_reply **parts,
+	const uint32_t *part_first, uint32_t nparts, bool report)
 {
 	fastqueue_reply *last = parts[nparts - 1], *out, *merged = NULL;
 	size_t jobs = fastqueue_reply_array_len(last) - 1 - (report ? 1 : 0), at = 0, steps = 0;
-	uint32_t first = l->group_first[nparts - 1];
+	uint32_t first = part_first[nparts - 1];
 
 	out = fastqueue_reply_new_array(1 + jobs + (report ? 1 : 0));
 	if (restart) {
 		fastqueue_reply_set_element(out, 0, restart);
+	} else {
+		fastqueue_reply_move(out, 0, parts[0], 0);
 	}
 	for (size_t i = 1; i <= jobs; i++) {
 		zend_long qi;
@@ -1071,60 +1129,84 @@ static fastqueue_reply *merge_parts(const fastqueue_queue_list *l, fastqueue_rep
 		fastqueue_reply_move(out, i, last, i);
 	}
 	if (report) {
-		for (uint32_t g = 0; g < nparts; g++) {
-			steps += fastqueue_reply_array_len(fastqueue_reply_array_at(parts[g], fastqueue_reply_array_len(parts[g]) - 1));
+		for (uint32_t p = 0; p < nparts; p++) {
+			steps += fastqueue_reply_array_len(fastqueue_reply_array_at(parts[p], fastqueue_reply_array_len(parts[p]) - 1));
 		}
 		merged = fastqueue_reply_new_array(steps);
-		for (uint32_t g = 0; g < nparts; g++) {
-			merge_report(merged, &at, fastqueue_reply_element(parts[g], fastqueue_reply_array_len(parts[g]) - 1),
-				l->group_first[g]);
+		for (uint32_t p = 0; p < nparts; p++) {
+			merge_report(merged, &at, fastqueue_reply_element(parts[p], fastqueue_reply_array_len(parts[p]) - 1),
+				part_first[p]);
 		}
 		fastqueue_reply_set_element(out, 1 + jobs, merged);
 	}
 	return out;
 }
 
-zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
+/* Queues in several hash slots of a cluster: one call per node in priority order, until one
+ * has jobs; a node serves the run of queues that follow each other on it in the list, so a
+ * list that keeps each node's queues together costs one call per node. The restart key goes
+ * with the first call when its node serves it, else in a GET of its own. The reply is made
+ * to look like one call's. */
+static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, bool charge, bool report, zend_long now, fastqueue_reply **out)
 {
-	zend_long now = (zend_long) time(NULL);
-	fastqueue_reply *restart = NULL, **parts;
-	uint32_t n = 0;
+	fastqueue_reply *restart = NULL, **parts = safe_emalloc(l->ngroups, sizeof(*parts), 0);
+	uint32_t *part_first = safe_emalloc(l->ngroups, sizeof(*part_first), 0);
+	uint32_t g = 0, n = 0, one_slot_until = 0;
+	bool with_restart = l->has_restart_key && !q->node_calls_off
+		&& same_node(q, l->keys[4 * l->count], l->keys[0]);
 	zend_result ok = SUCCESS;
 
-	if (until) {
-		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+	if (l->has_restart_key && !with_restart) {
+		ok = read_restart_key(q, l, &restart);
 	}
-	if (l->ngroups == 1 && !l->restart_apart) {
-		return reserve_group(q, l, 0, l->has_restart_key, count, charge, report, now, out);
-	}
-	/* Queues in several hash slots: one call per group, in priority order, until one has jobs.
-	 * The reply is then made to look like one call's. */
-	*out = NULL;
-	if (l->has_restart_key && read_restart_key(q, l, &restart) == FAILURE) {
-		return FAILURE;
-	}
-	parts = safe_emalloc(l->ngroups, sizeof(*parts), 0);
-	while (n < l->ngroups) {
-		ok = reserve_group(q, l, n, false, count, charge, report, now, &parts[n]);
+	while (ok == SUCCESS && g < l->ngroups) {
+		uint32_t end = node_run_end(q, l, g, !q->node_calls_off && g >= one_slot_until);
+		bool restart_here = with_restart && g == 0;
+
+		ok = reserve_call(q, l, g, end, restart_here, count, charge, report, now, &parts[n]);
+		if (ok == FAILURE && (end > g + 1 || restart_here) && node_call_refused(q)) {
+			/* This run again, a call per slot, which follows MOVED and ASK. */
+			one_slot_until = end;
+			ok = restart_here ? read_restart_key(q, l, &restart) : SUCCESS;
+			with_restart = false;
+			continue;
+		}
 		if (ok == FAILURE) {
 			break;
 		}
-		n++;
+		part_first[n++] = l->group_first[g];
+		g = end;
 		if (fastqueue_reply_array_len(parts[n - 1]) > 1 + (report ? 1u : 0u)) {
 			break;
 		}
 	}
 	if (ok == SUCCESS) {
-		*out = merge_parts(l, restart, parts, n, report);
+		*out = merge_parts(restart, parts, part_first, n, report);
 	} else {
 		fastqueue_reply_free(restart);
 	}
-	for (uint32_t g = 0; g < n; g++) {
-		fastqueue_reply_free(parts[g]);
+	for (uint32_t p = 0; p < n; p++) {
+		fastqueue_reply_free(parts[p]);
 	}
 	efree(parts);
+	efree(part_first);
 	return ok;
+}
+
+zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
+{
+	zend_long now = (zend_long) time(NULL);
+
+	if (until) {
+		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+	}
+	*out = NULL;
+	if (l->ngroups == 1 && !l->restart_apart) {
+		return reserve_call(q, l, 0, 1, l->has_restart_key, count, charge, report, now, out);
+	}
+	return reserve_by_node(q, l, count, charge, report, now, out);
 }
 
 /* Adds the members an ack removes. */

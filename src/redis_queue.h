@@ -12,6 +12,8 @@ typedef struct _fastqueue_redis_queue {
 	zend_long retry_after;           /* seconds a reservation lasts; -1: never migrate expired ones */
 	double block_for;                /* seconds pop blocks for a job; -1: never blocks; 0: until one comes */
 	zend_long migration_batch_size;  /* due jobs moved per pop; -1: all */
+	bool node_calls_off;             /* a cluster node refused pop_node (a Redis before 7): one
+	                                  * call per hash slot from then on */
 	zend_object std;
 } fastqueue_redis_queue;
 

@@ -15,6 +15,9 @@
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
 -- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)
 -- KEYS[#KEYS] the restart key, when ARGV[6] is 1
+-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this
+-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first
+-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
@@ -180,15 +183,19 @@ end
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
 local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
 local report = ARGV[8] == '1' and {} or nil
-local nqueues = math.floor(#KEYS / 4)
+local keys = KEYS
+for i = 9, #ARGV do
+    keys[#keys + 1] = ARGV[i]
+end
+local nqueues = math.floor(#keys / 4)
 
 local out = {false}
 if ARGV[6] == '1' then
-    out[1] = redis.call('get', KEYS[#KEYS])
+    out[1] = redis.call('get', keys[#keys])
 end
 
 for q = 1, nqueues do
-    local queue, delayed, reserved, notify = KEYS[4 * q - 3], KEYS[4 * q - 2], KEYS[4 * q - 1], KEYS[4 * q]
+    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
     local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')
         or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')
     if bad then
