@@ -57,9 +57,17 @@ try {
     $restartKey = 'illuminate:queue:restart';
     $setup->nodeFor($restartKey)->cmd('SET', $restartKey, '1');
     // Blocking 1 s at a time: the key is read with each reserve.
+    $gets = fn () => (int) (preg_match('/cmdstat_get:calls=(\d+)/',
+        $setup->nodeFor($restartKey)->cmd('INFO', 'commandstats'), $m) ? $m[1] : 0);
+    $before = $gets();
     $worker = $child(['restart_key' => $restartKey, 'sleep' => 0.05], ['block_for' => 1]);
     $worker->waitFor("ready\n");
-    usleep(300000);
+    // The worker's first read of the key is the value it compares with: change the key after
+    // it (a slow start, under valgrind, would otherwise read "2" first and never restart).
+    $deadline = microtime(true) + fq_bound(10);
+    while ($gets() === $before && microtime(true) < $deadline) {
+        usleep(20000);
+    }
     $setup->nodeFor($restartKey)->cmd('SET', $restartKey, '2');
     $r = $worker->wait(fq_bound(10));
     echo trim($r['stdout']), ', exit ', $r['status'], "\n";
