@@ -2,6 +2,252 @@
 #include "lua_scripts.h"
 #include <string.h>
 
+#define FASTQUEUE_LUA_TEXT_POP \
+		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n" \
+		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n" \
+		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n" \
+		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n" \
+		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n" \
+		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n" \
+		"-- the worker can fail it with a reason.\n" \
+		"-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,\n" \
+		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n" \
+		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n" \
+		"-- members back verbatim). Members of one call are scored until.000, until.001, ... so that\n" \
+		"-- expired reservations come back in the order they were reserved.\n" \
+		"-- KEYS[4i-3] queue i (list)\n" \
+		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n" \
+		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n" \
+		"-- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)\n" \
+		"-- KEYS[#KEYS] the restart key, when ARGV[6] is 1\n" \
+		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n" \
+		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n" \
+		"-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.\n" \
+		"-- ARGV[1] now, unix seconds\n" \
+		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
+		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n" \
+		"-- ARGV[4] migration batch size, -1 for all due jobs\n" \
+		"-- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)\n" \
+		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
+		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n" \
+		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n" \
+		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n" \
+		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n" \
+		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n" \
+		"-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n" \
+		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
+		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n" \
+		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
+		"\n" \
+		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n" \
+		"local function wrong_type(key, kind)\n" \
+		"    local t = redis.call('type', key)['ok']\n" \
+		"    if t ~= 'none' and t ~= kind then\n" \
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n" \
+		"    end\n" \
+		"end\n" \
+		"\n" \
+		"local function due_members(from, now, limit)\n" \
+		"    if limit > 0 then\n" \
+		"        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
+		"    end\n" \
+		"    return redis.call('zrangebyscore', from, '-inf', now)\n" \
+		"end\n" \
+		"\n" \
+		"local function push_notifications(key, count)\n" \
+		"    local ones = {}\n" \
+		"    for j = 1, count do\n" \
+		"        ones[j] = 1\n" \
+		"    end\n" \
+		"    redis.call('rpush', key, unpack(ones))\n" \
+		"end\n" \
+		"\n" \
+		"-- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if\n" \
+		"-- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved\n" \
+		"-- first: they were taken from the head, and a job that never started keeps its place before\n" \
+		"-- jobs pushed after it.\n" \
+		"local function migrate(from, to, notify_key, now, limit, to_head)\n" \
+		"    local due = due_members(from, now, limit)\n" \
+		"    if #due == 0 then\n" \
+		"        return due\n" \
+		"    end\n" \
+		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
+		"    for i = 1, #due, 100 do\n" \
+		"        local last = math.min(i + 99, #due)\n" \
+		"        if to_head then\n" \
+		"            -- LPUSH puts its last argument first: the chunk from the end, reversed.\n" \
+		"            local chunk = {}\n" \
+		"            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do\n" \
+		"                chunk[#chunk + 1] = due[j]\n" \
+		"            end\n" \
+		"            redis.call('lpush', to, unpack(chunk))\n" \
+		"        else\n" \
+		"            redis.call('rpush', to, unpack(due, i, last))\n" \
+		"        end\n" \
+		"        push_notifications(notify_key, last - i + 1)\n" \
+		"    end\n" \
+		"    return due\n" \
+		"end\n" \
+		"\n" \
+		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
+		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
+		"-- text is not a well-formed object).\n" \
+		"local function find_attempts(s)\n" \
+		"    local depth, pos = 0, 1\n" \
+		"    while true do\n" \
+		"        local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
+		"        if not i then\n" \
+		"            if depth == 0 and string.find(s, '^%s*{') then\n" \
+		"                return 'absent'\n" \
+		"            end\n" \
+		"            return 'unknown'\n" \
+		"        end\n" \
+		"        if c == '\"' then\n" \
+		"            local j = i + 1\n" \
+		"            while true do\n" \
+		"                local q = string.find(s, '[\"\\\\]', j)\n" \
+		"                if not q then\n" \
+		"                    return 'unknown'\n" \
+		"                end\n" \
+		"                if string.byte(s, q) == 92 then\n" \
+		"                    j = q + 2\n" \
+		"                else\n" \
+		"                    j = q\n" \
+		"                    break\n" \
+		"                end\n" \
+		"            end\n" \
+		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n" \
+		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
+		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
+		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
+		"                    return b - #digits + 1, b, digits\n" \
+		"                end\n" \
+		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
+		"                -- to it all the same and writes a number back; so do we, quotes included.\n" \
+		"                a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
+		"                if a and #digits <= 15 then\n" \
+		"                    return b - #digits - 1, b, digits\n" \
+		"                end\n" \
+		"                if string.find(s, '^%s*:', j + 1) then\n" \
+		"                    return 'unknown'\n" \
+		"                end\n" \
+		"            end\n" \
+		"            pos = j + 1\n" \
+		"        elseif c == '}' or c == ']' then\n" \
+		"            depth = depth - 1\n" \
+		"            pos = i + 1\n" \
+		"        else\n" \
+		"            depth = depth + 1\n" \
+		"            pos = i + 1\n" \
+		"        end\n" \
+		"    end\n" \
+		"end\n" \
+		"\n" \
+		"-- The reserved copy of a job and its new attempts count.\n" \
+		"local function reserve_copy(job)\n" \
+		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n" \
+		"    local tail = string.sub(job, -64)\n" \
+		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n" \
+		"    if head and #digits <= 15 then\n" \
+		"        local n = tonumber(digits) + 1\n" \
+		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n" \
+		"    end\n" \
+		"    local first, last, digits = find_attempts(job)\n" \
+		"    if first == 'absent' then\n" \
+		"        -- Before the closing brace; what follows it (whitespace) stays.\n" \
+		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n" \
+		"        if not body then\n" \
+		"            return job, -1\n" \
+		"        end\n" \
+		"        if string.find(body, '^%s*{%s*$') then\n" \
+		"            return body .. '\"attempts\":1' .. close, 1\n" \
+		"        end\n" \
+		"        return body .. ',\"attempts\":1' .. close, 1\n" \
+		"    elseif first == 'unknown' then\n" \
+		"        return job, -1\n" \
+		"    end\n" \
+		"    local n = tonumber(digits) + 1\n" \
+		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
+		"end\n" \
+		"\n" \
+		"-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.\n" \
+		"local function next_attempts(job)\n" \
+		"    local digits = string.match(string.sub(job, -64), ',%s*\"attempts\"%s*:%s*(%d+)%s*}%s*$')\n" \
+		"    if digits and #digits <= 15 then\n" \
+		"        return tonumber(digits) + 1\n" \
+		"    end\n" \
+		"    local first, _, found = find_attempts(job)\n" \
+		"    if first == 'absent' then\n" \
+		"        return string.find(job, '}%s*$') and 1 or -1\n" \
+		"    elseif first == 'unknown' then\n" \
+		"        return -1\n" \
+		"    end\n" \
+		"    return tonumber(found) + 1\n" \
+		"end\n" \
+		"\n" \
+		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n" \
+		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n" \
+		"local report = ARGV[8] == '1' and {} or nil\n" \
+		"local keys = KEYS\n" \
+		"for i = 9, #ARGV do\n" \
+		"    keys[#keys + 1] = ARGV[i]\n" \
+		"end\n" \
+		"local nqueues = math.floor(#keys / 4)\n" \
+		"\n" \
+		"local out = {false}\n" \
+		"if ARGV[6] == '1' then\n" \
+		"    out[1] = redis.call('get', keys[#keys])\n" \
+		"end\n" \
+		"\n" \
+		"for q = 1, nqueues do\n" \
+		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
+		"    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')\n" \
+		"        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')\n" \
+		"    if bad then\n" \
+		"        return bad\n" \
+		"    end\n" \
+		"    local moved = migrate(delayed, queue, notify, now, batch, false)\n" \
+		"    if report then\n" \
+		"        table.insert(report, q)\n" \
+		"        table.insert(report, 'delayed')\n" \
+		"        table.insert(report, moved)\n" \
+		"    end\n" \
+		"    if ARGV[3] == '1' then\n" \
+		"        moved = migrate(reserved, queue, notify, now, batch, true)\n" \
+		"        if report then\n" \
+		"            table.insert(report, q)\n" \
+		"            table.insert(report, 'reserved')\n" \
+		"            table.insert(report, moved)\n" \
+		"        end\n" \
+		"    end\n" \
+		"    for slot = 0, want - 1 do\n" \
+		"        local job = redis.call('lpop', queue)\n" \
+		"        if not job then\n" \
+		"            break\n" \
+		"        end\n" \
+		"        local copy, attempts = false, nil\n" \
+		"        if charge then\n" \
+		"            copy, attempts = reserve_copy(job)\n" \
+		"            redis.call('zadd', reserved, until_, copy)\n" \
+		"        else\n" \
+		"            attempts = next_attempts(job)\n" \
+		"            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)\n" \
+		"        end\n" \
+		"        redis.call('lpop', notify)\n" \
+		"        out[#out + 1] = q\n" \
+		"        out[#out + 1] = job\n" \
+		"        out[#out + 1] = copy\n" \
+		"        out[#out + 1] = attempts\n" \
+		"    end\n" \
+		"    if #out > 1 then\n" \
+		"        break\n" \
+		"    end\n" \
+		"end\n" \
+		"if report then\n" \
+		"    out[#out + 1] = report\n" \
+		"end\n" \
+		"return out\n"
+
 const fastqueue_script fastqueue_scripts[] = {
 	{"clear", "7333052c0b5b406b3a29e760b1dd9caa56914f7f",
 		"-- Deletes every job of a queue and its notifications; returns how many jobs there were.\n"
@@ -54,497 +300,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"return 1\n",
 		1249, 1},
 	{"pop", "22906ee53195f145ee8e384701b8dd328d3c0cf5",
-		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
-		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"
-		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
-		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n"
-		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n"
-		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n"
-		"-- the worker can fail it with a reason.\n"
-		"-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,\n"
-		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n"
-		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n"
-		"-- members back verbatim). Members of one call are scored until.000, until.001, ... so that\n"
-		"-- expired reservations come back in the order they were reserved.\n"
-		"-- KEYS[4i-3] queue i (list)\n"
-		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n"
-		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n"
-		"-- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)\n"
-		"-- KEYS[#KEYS] the restart key, when ARGV[6] is 1\n"
-		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n"
-		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n"
-		"-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.\n"
-		"-- ARGV[1] now, unix seconds\n"
-		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n"
-		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n"
-		"-- ARGV[4] migration batch size, -1 for all due jobs\n"
-		"-- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)\n"
-		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n"
-		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n"
-		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n"
-		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n"
-		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n"
-		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n"
-		"-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n"
-		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n"
-		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n"
-		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n"
-		"\n"
-		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n"
-		"local function wrong_type(key, kind)\n"
-		"    local t = redis.call('type', key)['ok']\n"
-		"    if t ~= 'none' and t ~= kind then\n"
-		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
-		"    end\n"
-		"end\n"
-		"\n"
-		"local function due_members(from, now, limit)\n"
-		"    if limit > 0 then\n"
-		"        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n"
-		"    end\n"
-		"    return redis.call('zrangebyscore', from, '-inf', now)\n"
-		"end\n"
-		"\n"
-		"local function push_notifications(key, count)\n"
-		"    local ones = {}\n"
-		"    for j = 1, count do\n"
-		"        ones[j] = 1\n"
-		"    end\n"
-		"    redis.call('rpush', key, unpack(ones))\n"
-		"end\n"
-		"\n"
-		"-- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if\n"
-		"-- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved\n"
-		"-- first: they were taken from the head, and a job that never started keeps its place before\n"
-		"-- jobs pushed after it.\n"
-		"local function migrate(from, to, notify_key, now, limit, to_head)\n"
-		"    local due = due_members(from, now, limit)\n"
-		"    if #due == 0 then\n"
-		"        return due\n"
-		"    end\n"
-		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n"
-		"    for i = 1, #due, 100 do\n"
-		"        local last = math.min(i + 99, #due)\n"
-		"        if to_head then\n"
-		"            -- LPUSH puts its last argument first: the chunk from the end, reversed.\n"
-		"            local chunk = {}\n"
-		"            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do\n"
-		"                chunk[#chunk + 1] = due[j]\n"
-		"            end\n"
-		"            redis.call('lpush', to, unpack(chunk))\n"
-		"        else\n"
-		"            redis.call('rpush', to, unpack(due, i, last))\n"
-		"        end\n"
-		"        push_notifications(notify_key, last - i + 1)\n"
-		"    end\n"
-		"    return due\n"
-		"end\n"
-		"\n"
-		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n"
-		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n"
-		"-- text is not a well-formed object).\n"
-		"local function find_attempts(s)\n"
-		"    local depth, pos = 0, 1\n"
-		"    while true do\n"
-		"        local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n"
-		"        if not i then\n"
-		"            if depth == 0 and string.find(s, '^%s*{') then\n"
-		"                return 'absent'\n"
-		"            end\n"
-		"            return 'unknown'\n"
-		"        end\n"
-		"        if c == '\"' then\n"
-		"            local j = i + 1\n"
-		"            while true do\n"
-		"                local q = string.find(s, '[\"\\\\]', j)\n"
-		"                if not q then\n"
-		"                    return 'unknown'\n"
-		"                end\n"
-		"                if string.byte(s, q) == 92 then\n"
-		"                    j = q + 2\n"
-		"                else\n"
-		"                    j = q\n"
-		"                    break\n"
-		"                end\n"
-		"            end\n"
-		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n"
-		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n"
-		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n"
-		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n"
-		"                    return b - #digits + 1, b, digits\n"
-		"                end\n"
-		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n"
-		"                -- to it all the same and writes a number back; so do we, quotes included.\n"
-		"                a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n"
-		"                if a and #digits <= 15 then\n"
-		"                    return b - #digits - 1, b, digits\n"
-		"                end\n"
-		"                if string.find(s, '^%s*:', j + 1) then\n"
-		"                    return 'unknown'\n"
-		"                end\n"
-		"            end\n"
-		"            pos = j + 1\n"
-		"        elseif c == '}' or c == ']' then\n"
-		"            depth = depth - 1\n"
-		"            pos = i + 1\n"
-		"        else\n"
-		"            depth = depth + 1\n"
-		"            pos = i + 1\n"
-		"        end\n"
-		"    end\n"
-		"end\n"
-		"\n"
-		"-- The reserved copy of a job and its new attempts count.\n"
-		"local function reserve_copy(job)\n"
-		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n"
-		"    local tail = string.sub(job, -64)\n"
-		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n"
-		"    if head and #digits <= 15 then\n"
-		"        local n = tonumber(digits) + 1\n"
-		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n"
-		"    end\n"
-		"    local first, last, digits = find_attempts(job)\n"
-		"    if first == 'absent' then\n"
-		"        -- Before the closing brace; what follows it (whitespace) stays.\n"
-		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n"
-		"        if not body then\n"
-		"            return job, -1\n"
-		"        end\n"
-		"        if string.find(body, '^%s*{%s*$') then\n"
-		"            return body .. '\"attempts\":1' .. close, 1\n"
-		"        end\n"
-		"        return body .. ',\"attempts\":1' .. close, 1\n"
-		"    elseif first == 'unknown' then\n"
-		"        return job, -1\n"
-		"    end\n"
-		"    local n = tonumber(digits) + 1\n"
-		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n"
-		"end\n"
-		"\n"
-		"-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.\n"
-		"local function next_attempts(job)\n"
-		"    local digits = string.match(string.sub(job, -64), ',%s*\"attempts\"%s*:%s*(%d+)%s*}%s*$')\n"
-		"    if digits and #digits <= 15 then\n"
-		"        return tonumber(digits) + 1\n"
-		"    end\n"
-		"    local first, _, found = find_attempts(job)\n"
-		"    if first == 'absent' then\n"
-		"        return string.find(job, '}%s*$') and 1 or -1\n"
-		"    elseif first == 'unknown' then\n"
-		"        return -1\n"
-		"    end\n"
-		"    return tonumber(found) + 1\n"
-		"end\n"
-		"\n"
-		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n"
-		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n"
-		"local report = ARGV[8] == '1' and {} or nil\n"
-		"local keys = KEYS\n"
-		"for i = 9, #ARGV do\n"
-		"    keys[#keys + 1] = ARGV[i]\n"
-		"end\n"
-		"local nqueues = math.floor(#keys / 4)\n"
-		"\n"
-		"local out = {false}\n"
-		"if ARGV[6] == '1' then\n"
-		"    out[1] = redis.call('get', keys[#keys])\n"
-		"end\n"
-		"\n"
-		"for q = 1, nqueues do\n"
-		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n"
-		"    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')\n"
-		"        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')\n"
-		"    if bad then\n"
-		"        return bad\n"
-		"    end\n"
-		"    local moved = migrate(delayed, queue, notify, now, batch, false)\n"
-		"    if report then\n"
-		"        table.insert(report, q)\n"
-		"        table.insert(report, 'delayed')\n"
-		"        table.insert(report, moved)\n"
-		"    end\n"
-		"    if ARGV[3] == '1' then\n"
-		"        moved = migrate(reserved, queue, notify, now, batch, true)\n"
-		"        if report then\n"
-		"            table.insert(report, q)\n"
-		"            table.insert(report, 'reserved')\n"
-		"            table.insert(report, moved)\n"
-		"        end\n"
-		"    end\n"
-		"    for slot = 0, want - 1 do\n"
-		"        local job = redis.call('lpop', queue)\n"
-		"        if not job then\n"
-		"            break\n"
-		"        end\n"
-		"        local copy, attempts = false, nil\n"
-		"        if charge then\n"
-		"            copy, attempts = reserve_copy(job)\n"
-		"            redis.call('zadd', reserved, until_, copy)\n"
-		"        else\n"
-		"            attempts = next_attempts(job)\n"
-		"            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)\n"
-		"        end\n"
-		"        redis.call('lpop', notify)\n"
-		"        out[#out + 1] = q\n"
-		"        out[#out + 1] = job\n"
-		"        out[#out + 1] = copy\n"
-		"        out[#out + 1] = attempts\n"
-		"    end\n"
-		"    if #out > 1 then\n"
-		"        break\n"
-		"    end\n"
-		"end\n"
-		"if report then\n"
-		"    out[#out + 1] = report\n"
-		"end\n"
-		"return out\n",
+		FASTQUEUE_LUA_TEXT_POP,
 		10066, 2},
 	{"pop_node", "2aa3a4848367222acf829ff197970f9944395f54",
 		"#!lua flags=allow-cross-slot-keys\n"
-		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n"
-		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n"
-		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n"
-		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n"
-		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n"
-		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n"
-		"-- the worker can fail it with a reason.\n"
-		"-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,\n"
-		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n"
-		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n"
-		"-- members back verbatim). Members of one call are scored until.000, until.001, ... so that\n"
-		"-- expired reservations come back in the order they were reserved.\n"
-		"-- KEYS[4i-3] queue i (list)\n"
-		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n"
-		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n"
-		"-- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)\n"
-		"-- KEYS[#KEYS] the restart key, when ARGV[6] is 1\n"
-		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n"
-		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n"
-		"-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.\n"
-		"-- ARGV[1] now, unix seconds\n"
-		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n"
-		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n"
-		"-- ARGV[4] migration batch size, -1 for all due jobs\n"
-		"-- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)\n"
-		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n"
-		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n"
-		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n"
-		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n"
-		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n"
-		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n"
-		"-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n"
-		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n"
-		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n"
-		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n"
-		"\n"
-		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n"
-		"local function wrong_type(key, kind)\n"
-		"    local t = redis.call('type', key)['ok']\n"
-		"    if t ~= 'none' and t ~= kind then\n"
-		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
-		"    end\n"
-		"end\n"
-		"\n"
-		"local function due_members(from, now, limit)\n"
-		"    if limit > 0 then\n"
-		"        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n"
-		"    end\n"
-		"    return redis.call('zrangebyscore', from, '-inf', now)\n"
-		"end\n"
-		"\n"
-		"local function push_notifications(key, count)\n"
-		"    local ones = {}\n"
-		"    for j = 1, count do\n"
-		"        ones[j] = 1\n"
-		"    end\n"
-		"    redis.call('rpush', key, unpack(ones))\n"
-		"end\n"
-		"\n"
-		"-- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if\n"
-		"-- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved\n"
-		"-- first: they were taken from the head, and a job that never started keeps its place before\n"
-		"-- jobs pushed after it.\n"
-		"local function migrate(from, to, notify_key, now, limit, to_head)\n"
-		"    local due = due_members(from, now, limit)\n"
-		"    if #due == 0 then\n"
-		"        return due\n"
-		"    end\n"
-		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n"
-		"    for i = 1, #due, 100 do\n"
-		"        local last = math.min(i + 99, #due)\n"
-		"        if to_head then\n"
-		"            -- LPUSH puts its last argument first: the chunk from the end, reversed.\n"
-		"            local chunk = {}\n"
-		"            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do\n"
-		"                chunk[#chunk + 1] = due[j]\n"
-		"            end\n"
-		"            redis.call('lpush', to, unpack(chunk))\n"
-		"        else\n"
-		"            redis.call('rpush', to, unpack(due, i, last))\n"
-		"        end\n"
-		"        push_notifications(notify_key, last - i + 1)\n"
-		"    end\n"
-		"    return due\n"
-		"end\n"
-		"\n"
-		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n"
-		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n"
-		"-- text is not a well-formed object).\n"
-		"local function find_attempts(s)\n"
-		"    local depth, pos = 0, 1\n"
-		"    while true do\n"
-		"        local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n"
-		"        if not i then\n"
-		"            if depth == 0 and string.find(s, '^%s*{') then\n"
-		"                return 'absent'\n"
-		"            end\n"
-		"            return 'unknown'\n"
-		"        end\n"
-		"        if c == '\"' then\n"
-		"            local j = i + 1\n"
-		"            while true do\n"
-		"                local q = string.find(s, '[\"\\\\]', j)\n"
-		"                if not q then\n"
-		"                    return 'unknown'\n"
-		"                end\n"
-		"                if string.byte(s, q) == 92 then\n"
-		"                    j = q + 2\n"
-		"                else\n"
-		"                    j = q\n"
-		"                    break\n"
-		"                end\n"
-		"            end\n"
-		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n"
-		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n"
-		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n"
-		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n"
-		"                    return b - #digits + 1, b, digits\n"
-		"                end\n"
-		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n"
-		"                -- to it all the same and writes a number back; so do we, quotes included.\n"
-		"                a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n"
-		"                if a and #digits <= 15 then\n"
-		"                    return b - #digits - 1, b, digits\n"
-		"                end\n"
-		"                if string.find(s, '^%s*:', j + 1) then\n"
-		"                    return 'unknown'\n"
-		"                end\n"
-		"            end\n"
-		"            pos = j + 1\n"
-		"        elseif c == '}' or c == ']' then\n"
-		"            depth = depth - 1\n"
-		"            pos = i + 1\n"
-		"        else\n"
-		"            depth = depth + 1\n"
-		"            pos = i + 1\n"
-		"        end\n"
-		"    end\n"
-		"end\n"
-		"\n"
-		"-- The reserved copy of a job and its new attempts count.\n"
-		"local function reserve_copy(job)\n"
-		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n"
-		"    local tail = string.sub(job, -64)\n"
-		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n"
-		"    if head and #digits <= 15 then\n"
-		"        local n = tonumber(digits) + 1\n"
-		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n"
-		"    end\n"
-		"    local first, last, digits = find_attempts(job)\n"
-		"    if first == 'absent' then\n"
-		"        -- Before the closing brace; what follows it (whitespace) stays.\n"
-		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n"
-		"        if not body then\n"
-		"            return job, -1\n"
-		"        end\n"
-		"        if string.find(body, '^%s*{%s*$') then\n"
-		"            return body .. '\"attempts\":1' .. close, 1\n"
-		"        end\n"
-		"        return body .. ',\"attempts\":1' .. close, 1\n"
-		"    elseif first == 'unknown' then\n"
-		"        return job, -1\n"
-		"    end\n"
-		"    local n = tonumber(digits) + 1\n"
-		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n"
-		"end\n"
-		"\n"
-		"-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.\n"
-		"local function next_attempts(job)\n"
-		"    local digits = string.match(string.sub(job, -64), ',%s*\"attempts\"%s*:%s*(%d+)%s*}%s*$')\n"
-		"    if digits and #digits <= 15 then\n"
-		"        return tonumber(digits) + 1\n"
-		"    end\n"
-		"    local first, _, found = find_attempts(job)\n"
-		"    if first == 'absent' then\n"
-		"        return string.find(job, '}%s*$') and 1 or -1\n"
-		"    elseif first == 'unknown' then\n"
-		"        return -1\n"
-		"    end\n"
-		"    return tonumber(found) + 1\n"
-		"end\n"
-		"\n"
-		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n"
-		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n"
-		"local report = ARGV[8] == '1' and {} or nil\n"
-		"local keys = KEYS\n"
-		"for i = 9, #ARGV do\n"
-		"    keys[#keys + 1] = ARGV[i]\n"
-		"end\n"
-		"local nqueues = math.floor(#keys / 4)\n"
-		"\n"
-		"local out = {false}\n"
-		"if ARGV[6] == '1' then\n"
-		"    out[1] = redis.call('get', keys[#keys])\n"
-		"end\n"
-		"\n"
-		"for q = 1, nqueues do\n"
-		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n"
-		"    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')\n"
-		"        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')\n"
-		"    if bad then\n"
-		"        return bad\n"
-		"    end\n"
-		"    local moved = migrate(delayed, queue, notify, now, batch, false)\n"
-		"    if report then\n"
-		"        table.insert(report, q)\n"
-		"        table.insert(report, 'delayed')\n"
-		"        table.insert(report, moved)\n"
-		"    end\n"
-		"    if ARGV[3] == '1' then\n"
-		"        moved = migrate(reserved, queue, notify, now, batch, true)\n"
-		"        if report then\n"
-		"            table.insert(report, q)\n"
-		"            table.insert(report, 'reserved')\n"
-		"            table.insert(report, moved)\n"
-		"        end\n"
-		"    end\n"
-		"    for slot = 0, want - 1 do\n"
-		"        local job = redis.call('lpop', queue)\n"
-		"        if not job then\n"
-		"            break\n"
-		"        end\n"
-		"        local copy, attempts = false, nil\n"
-		"        if charge then\n"
-		"            copy, attempts = reserve_copy(job)\n"
-		"            redis.call('zadd', reserved, until_, copy)\n"
-		"        else\n"
-		"            attempts = next_attempts(job)\n"
-		"            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)\n"
-		"        end\n"
-		"        redis.call('lpop', notify)\n"
-		"        out[#out + 1] = q\n"
-		"        out[#out + 1] = job\n"
-		"        out[#out + 1] = copy\n"
-		"        out[#out + 1] = attempts\n"
-		"    end\n"
-		"    if #out > 1 then\n"
-		"        break\n"
-		"    end\n"
-		"end\n"
-		"if report then\n"
-		"    out[#out + 1] = report\n"
-		"end\n"
-		"return out\n",
+		FASTQUEUE_LUA_TEXT_POP,
 		10100, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
