@@ -201,3 +201,35 @@ function bench_measure_and_finish(Redis $r, string $side, string $queue, string 
         'rss_kb' => (int) (getrusage()['ru_maxrss'] ?? 0),
     ], $problems, $notes ?? []);
 }
+
+/**
+ * A private redis-server on a free loopback port (no persistence), under $pin (a taskset
+ * prefix or []). Returns [process, port, dir]; bench_stop_redis() ends it.
+ */
+function bench_start_redis(array $pin): array
+{
+    $dir = sys_get_temp_dir() . '/fq-bench-redis-' . getmypid();
+    @mkdir($dir);
+    $sock = stream_socket_server('tcp://127.0.0.1:0');
+    $port = (int) substr(strrchr(stream_socket_get_name($sock, false), ':'), 1);
+    fclose($sock);
+    $proc = proc_open([...$pin, 'redis-server', '--port', (string) $port, '--bind', '127.0.0.1',
+        '--save', '', '--appendonly', 'no', '--dir', $dir], [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    for ($i = 0; $i < 100; $i++) {
+        usleep(50000);
+        try {
+            bench_redis($port)->close();
+            return [$proc, $port, $dir];
+        } catch (RedisException) {
+        }
+    }
+    fwrite(STDERR, "bench: redis-server did not start\n");
+    exit(1);
+}
+
+function bench_stop_redis(array $server): void
+{
+    proc_terminate($server[0], SIGTERM);
+    proc_close($server[0]);
+    @rmdir($server[2]);
+}

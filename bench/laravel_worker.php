@@ -2,28 +2,15 @@
 // One bench run of Laravel 8.83's own Illuminate\Queue\Worker over the N jobs bench/push.php put
 // on QUEUE. Usage: php bench/laravel_worker.php PORT QUEUE N
 //
-// The worker is assembled by hand the way QueueServiceProvider does it, without a full app:
-// Container, Events\Dispatcher, QueueManager with the redis connector on a RedisManager using the
-// phpredis client, an ExceptionHandler that prints and rethrows, maintenance mode off, and the
-// provider's reset-scope callback (minus the log manager, which this app does not have). No cache
-// is set, so the worker does not poll a restart key (one Redis GET per job fewer than an app whose
-// cache store is Redis). Only daemon() is timed.
+// The worker is assembled as bench/laravel_app.php says. No cache is set, so the worker does
+// not poll a restart key (one Redis GET per job fewer than an app whose cache store is Redis).
+// Only daemon() is timed.
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
-bench_require_laravel();
+require __DIR__ . '/laravel_app.php';
 
-use Illuminate\Config\Repository as Config;
-use Illuminate\Container\Container;
-use Illuminate\Contracts\Debug\ExceptionHandler;
-use Illuminate\Events\Dispatcher;
-use Illuminate\Queue\Connectors\RedisConnector;
-use Illuminate\Queue\QueueManager;
-use Illuminate\Queue\Worker;
 use Illuminate\Queue\WorkerOptions;
-use Illuminate\Redis\RedisManager;
-use Illuminate\Support\Facades\Facade;
 
 [$port, $queue, $n] = bench_args($argv);
 
@@ -42,74 +29,7 @@ final class BenchNoopJob
     }
 }
 
-/** Any exception the worker reports ends the run loudly. */
-final class BenchExceptionHandler implements ExceptionHandler
-{
-    public function report(Throwable $e)
-    {
-        fwrite(STDERR, "laravel worker reported: " . get_class($e) . ': ' . $e->getMessage() . "\n" . $e->getTraceAsString() . "\n");
-        throw $e;
-    }
-
-    public function shouldReport(Throwable $e)
-    {
-        return true;
-    }
-
-    public function render($request, Throwable $e)
-    {
-        throw $e;
-    }
-
-    public function renderForConsole($output, Throwable $e)
-    {
-        fwrite(STDERR, (string) $e . "\n");
-    }
-}
-
-$app = new Container();
-Container::setInstance($app);
-$app->instance('config', new Config([
-    'queue' => [
-        'default' => 'redis',
-        'connections' => [
-            'redis' => [
-                'driver' => 'redis',
-                'connection' => 'default',
-                'queue' => $queue,
-                'retry_after' => 90,   // Laravel's shipped config/queue.php
-                'block_for' => null,
-            ],
-        ],
-    ],
-]));
-$redis = new RedisManager($app, 'phpredis', [
-    'client' => 'phpredis',
-    'default' => ['host' => '127.0.0.1', 'port' => $port, 'database' => 0],
-]);
-$app->instance('redis', $redis);
-$events = new Dispatcher($app);
-$app->instance('events', $events);
-$exceptions = new BenchExceptionHandler();
-$app->instance(ExceptionHandler::class, $exceptions);
-$manager = new QueueManager($app);
-$manager->addConnector('redis', function () use ($redis) {
-    return new RedisConnector($redis);
-});
-$app->instance('queue', $manager);
-
-$worker = new Worker(
-    $manager,
-    $events,
-    $exceptions,
-    function () {
-        return false; // isDownForMaintenance
-    },
-    function () use ($app) {
-        $app->forgetScopedInstances();
-        return Facade::clearResolvedInstances();
-    }
-);
+[$worker, $manager] = bench_laravel_worker($port, $queue, null);
 
 // name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty. timeout 60 is
 // queue:work's default: an alarm per job, as on the FastQueue side.
