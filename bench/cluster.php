@@ -229,7 +229,7 @@ function run_once(array $c, int $k, int $n, int $prefetch, string $ext, float $t
         $order = array_merge(array_slice($c['queues'], $w % $m), array_slice($c['queues'], 0, $w % $m));
         $cfg = ['seeds' => $c['seeds'], 'queues' => implode(',', $order), 'prefetch' => $prefetch];
         $proc = proc_open([PHP_BINARY, ...PHPFLAGS, '-d', "extension=$ext", __FILE__, '--child', json_encode($cfg)],
-            [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $pipes);
+            [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes);
         $children[] = ['proc' => $proc, 'in' => $pipes[0], 'out' => $pipes[1], 'line' => ''];
         $procs["worker $w"] = $proc;
     }

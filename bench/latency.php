@@ -91,7 +91,7 @@ $r = bench_redis($port);
 function lat_start(string $side, array $pin, string $ext, int $port, float $blockFor)
 {
     $p = proc_open([...$pin, PHP_BINARY, '-d', "extension=$ext", __FILE__, '--worker', $side,
-        (string) $port, (string) $blockFor], [1 => ['pipe', 'w'], 2 => STDERR], $pipes);
+        (string) $port, (string) $blockFor], [1 => ['pipe', 'w']], $pipes);
     if (fgets($pipes[1]) !== "ready\n") {
         fwrite(STDERR, "bench/latency.php: the $side worker did not start\n");
         exit(1);

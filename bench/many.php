@@ -100,7 +100,7 @@ function many_run(string $side, int $k, int $n, int $port, Redis $r, array $pin,
     $procs = [];
     for ($i = 0; $i < $k; $i++) {
         $procs[] = proc_open([...$pin, PHP_BINARY, '-d', 'memory_limit=-1', '-d', 'opcache.enable_cli=0', '-d', "extension=$ext",
-            __FILE__, '--worker', $side, (string) $port, $queue, "$tmp/out$i.json"], [2 => STDERR], $pipes);
+            __FILE__, '--worker', $side, (string) $port, $queue, "$tmp/out$i.json"], [1 => ['file', '/dev/null', 'w']], $pipes);
     }
     for ($i = 0; $i < $k; $i++) {
         if (!$r->blPop(["bench:ready:$queue"], 60)) {
