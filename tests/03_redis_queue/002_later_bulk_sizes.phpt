@@ -14,7 +14,7 @@ $q = fq_queue(['queue' => $name]);
 $before = time();
 $id = $q->later(60, 'Later', 'x');
 [$payload, $score] = $r->cmd('ZRANGE', "queues:$name:delayed", '0', '-1', 'WITHSCORES');
-var_dump(json_decode($payload, true)['id'] === $id, (int) $score >= $before + 60 && (int) $score <= time() + 60);
+var_dump(json_decode($payload, true)['id'] === $id, (int) $score >= $before - 1 + 60 && (int) $score <= time() + 60);
 var_dump($q->pop(), $q->delayedSize());
 
 $ids = $q->bulk(['A', 'B', 'C'], ['n' => 1]);

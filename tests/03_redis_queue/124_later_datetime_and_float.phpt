@@ -17,7 +17,7 @@ foreach ([new DateTime('-1 hour'), new DateTimeImmutable('-1 day'), new DateTime
     $id = $q->later($when, 'J');
     $score = (int) $raw->cmd('ZSCORE', 'queues:rq124:delayed', $raw->cmd('ZRANGE', 'queues:rq124:delayed', '0', '0')[0]);
     $after = time();
-    var_dump($score >= $before && $score <= $after);
+    var_dump($score >= $before - 1 && $score <= $after);
     $job = $q->pop();
     var_dump($job?->getJobId() === $id);
     $job?->delete();

@@ -42,7 +42,7 @@ $job = $q->pop();
 $after = time();
 $scores = fq_raw()->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES');
 $score = (int) $scores[1];
-var_dump($job->getName(), $score >= $before + 10 * $year && $score <= $after + 10 * $year);
+var_dump($job->getName(), $score >= $before - 1 + 10 * $year && $score <= $after + 10 * $year);
 var_dump($q->pop());
 echo 'reserved=', fq_raw()->cmd('ZCARD', "queues:$name:reserved"), "\n";
 

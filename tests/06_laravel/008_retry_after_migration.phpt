@@ -19,7 +19,7 @@ $reservedKey = "queues:$name:reserved";
 function expire(string $key, string $member, int $retryAfter, int $t0, int $t1): void
 {
     $score = (int) fq_raw()->cmd('ZSCORE', $key, $member);
-    echo 'reserved until now+', $retryAfter, ': ', $score >= $t0 + $retryAfter && $score <= $t1 + $retryAfter ? 'yes' : "NO ($score)", "\n";
+    echo 'reserved until now+', $retryAfter, ': ', $score >= $t0 - 1 + $retryAfter && $score <= $t1 + $retryAfter ? 'yes' : "NO ($score)", "\n";
     fq_raw()->cmd('ZADD', $key, 'XX', (string) ($score - $retryAfter - 5), $member);
 }
 

@@ -26,7 +26,7 @@ $run = function (string $label, ?int $backoff) use ($app) {
     printf("  pending %d, reserved %d, delayed %d\n", count($state['queue']), count($state['reserved']), count($state['delayed']));
     foreach ($state['delayed'] as [$member, $score]) {
         // Due $backoff seconds after the release, which happened during the run.
-        $ok = $backoff === null || ($score >= $t0 + $backoff && $score <= $t1 + $backoff);
+        $ok = $backoff === null || ($score >= $t0 - 1 + $backoff && $score <= $t1 + $backoff);
         printf("  delayed with attempts=%d, %s\n", json_decode($member, true)['attempts'],
             $ok ? ($backoff === null ? 'still' : "due $backoff s after its release") : 'due at ' . ($score - $t0) . " s after the run started, expected $backoff");
         return $score;

@@ -27,7 +27,7 @@ foreach ($state['delayed'] as [$member, $score]) {
     $job = json_decode($member, true);
     preg_match('/s:5:"label";s:\d+:"([^"]*)"/', $job['data']['command'], $m);
     $lines[] = "  delayed: " . $m[1] . ' attempts=' . $job['attempts']
-        . ($score >= $t0 + $delay && $score <= $t1 + $delay ? ' due after its delay' : ' due at ' . ($score - $t0));
+        . ($score >= $t0 - 1 + $delay && $score <= $t1 + $delay ? ' due after its delay' : ' due at ' . ($score - $t0));
 }
 sort($lines); // same score: Redis orders them by their text
 echo implode("\n", $lines), "\n";
