@@ -33,12 +33,14 @@ $key = $maker->getQueue($queue); // "queues:NAME" (no prefix is configured on ei
 $r = bench_redis($port);
 bench_clear($r, $key);
 
+// bench/run --data-bytes: data the size of a real job's serialized command.
+$pad = str_repeat('x', (int) (getenv('BENCH_DATA_BYTES') ?: 0));
 $chunk = 1000;
 $r->multi(Redis::PIPELINE);
 for ($i = 0; $i < $n; $i += $chunk) {
     $payloads = [];
     for ($j = $i, $end = min($n, $i + $chunk); $j < $end; $j++) {
-        $payloads[] = $maker->make('BenchNoopJob@handle', $queue, ['i' => $j]);
+        $payloads[] = $maker->make('BenchNoopJob@handle', $queue, $pad === '' ? ['i' => $j] : ['i' => $j, 'pad' => $pad]);
     }
     $r->rPush($key, ...$payloads);
     $r->rPush("$key:notify", ...array_fill(0, count($payloads), 1));

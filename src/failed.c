@@ -68,18 +68,16 @@ static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserv
 /* The id a failure is filed under: the job's uuid, else its id, else a new random one. */
 static zend_string *failed_id(fastqueue_job *job)
 {
-	zend_string *why;
-	HashTable *payload = fastqueue_job_payload_or_null(job, &why);
-	zval *v;
+	static const fastqueue_field fields[] = {FASTQUEUE_FIELD_UUID, FASTQUEUE_FIELD_ID};
 	char id[FASTQUEUE_ID_LEN];
+	zval v;
 
-	if (payload) {
-		if ((v = zend_hash_str_find(payload, "uuid", 4)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v)) {
-			return zend_string_copy(Z_STR_P(v));
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		fastqueue_job_field(job, fields[i], &v);
+		if (Z_TYPE(v) == IS_STRING && Z_STRLEN(v)) {
+			return Z_STR(v);
 		}
-		if ((v = zend_hash_str_find(payload, "id", 2)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v)) {
-			return zend_string_copy(Z_STR_P(v));
-		}
+		zval_ptr_dtor(&v);
 	}
 	fastqueue_random_id(id);
 	return zend_string_init(id, FASTQUEUE_ID_LEN, 0);
@@ -347,7 +345,7 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 	fastqueue_reply_free(r);
 
 	/* Attempts start again from zero; a payload we cannot rewrite goes back as it was. */
-	fresh = fastqueue_payload_with_attempts(payload, 0);
+	fresh = fastqueue_payload_with_attempts(payload, NULL, 0);
 	if (!fresh) {
 		fresh = zend_string_copy(payload);
 	}

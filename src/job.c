@@ -58,80 +58,120 @@ void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 	job->attempts = attempts;
 }
 
-/* Decodes and checks the payload once; remembers why it is invalid. */
-static bool decode_payload(fastqueue_job *job)
+/* Scans the payload once and checks it is a job; remembers why not. */
+bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why)
 {
-	const char *error;
-	zval *name;
+	if (!job->scanned) {
+		bool valid = fastqueue_payload_scan(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->scan);
+		const fastqueue_json_span *name = &job->scan.field[FASTQUEUE_FIELD_JOB];
 
-	if (!Z_ISUNDEF(job->payload)) {
-		return true;
+		job->scanned = true;
+		job->payload_error = fastqueue_payload_invalid_reason(job->raw, &job->scan, valid, "Job payload");
+		if (!job->payload_error && (name->type != FASTQUEUE_JSON_STRING || name->to - name->from == 2)
+			&& name->type != FASTQUEUE_JSON_STRING_ESCAPED) {
+			job->payload_error = zend_string_init("Job payload has no \"job\" name", sizeof("Job payload has no \"job\" name") - 1, 0);
+		}
 	}
-	if (job->payload_error) {
-		return false;
-	}
-	if (fastqueue_json_decode(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->payload, &error) == FAILURE) {
-		job->payload_error = zend_strpprintf(0, "Job payload is not valid JSON: %s", error);
-		return false;
-	}
-	if (Z_TYPE(job->payload) != IS_ARRAY) {
-		job->payload_error = zend_string_init_fast("Job payload must be a JSON object", sizeof("Job payload must be a JSON object") - 1);
-	} else if (!(name = zend_hash_str_find(Z_ARRVAL(job->payload), "job", 3)) || Z_TYPE_P(name) != IS_STRING || !Z_STRLEN_P(name)) {
-		job->payload_error = zend_string_init_fast("Job payload has no \"job\" name", sizeof("Job payload has no \"job\" name") - 1);
-	} else {
-		return true;
-	}
-	zval_ptr_dtor(&job->payload);
-	ZVAL_UNDEF(&job->payload);
-	return false;
+	*why = job->payload_error;
+	return !job->payload_error;
 }
 
-HashTable *fastqueue_job_payload_or_null(fastqueue_job *job, zend_string **why)
+bool fastqueue_job_check(fastqueue_job *job)
 {
-	if (!decode_payload(job)) {
-		*why = job->payload_error;
-		return NULL;
+	zend_string *why;
+	if (!fastqueue_job_is_valid(job, &why)) {
+		zend_throw_exception(fastqueue_ce_PayloadException, ZSTR_VAL(why), 0);
+		return false;
 	}
-	return Z_ARRVAL(job->payload);
+	return true;
+}
+
+void fastqueue_job_field(fastqueue_job *job, fastqueue_field field, zval *out)
+{
+	zend_string *why;
+	if (!fastqueue_job_is_valid(job, &why)) {
+		ZVAL_UNDEF(out);
+		return;
+	}
+	fastqueue_payload_value(ZSTR_VAL(job->raw), &job->scan.field[field], out);
+}
+
+void fastqueue_job_backoff(fastqueue_job *job, zval *out)
+{
+	fastqueue_job_field(job, FASTQUEUE_FIELD_BACKOFF, out);
+	if (Z_ISUNDEF_P(out) || Z_TYPE_P(out) == IS_NULL) {
+		fastqueue_job_field(job, FASTQUEUE_FIELD_DELAY, out);
+	}
+}
+
+zend_string *fastqueue_job_display_name(fastqueue_job *job)
+{
+	zval v;
+	fastqueue_job_field(job, FASTQUEUE_FIELD_DISPLAY_NAME, &v);
+	if (Z_TYPE(v) == IS_STRING && Z_STRLEN(v)) {
+		return Z_STR(v);
+	}
+	zval_ptr_dtor(&v);
+	fastqueue_job_field(job, FASTQUEUE_FIELD_JOB, &v);
+	if (Z_TYPE(v) == IS_STRING) {
+		return Z_STR(v);
+	}
+	zval_ptr_dtor(&v);
+	return zend_string_copy(job->queue);
 }
 
 HashTable *fastqueue_job_payload(fastqueue_job *job)
 {
-	if (!decode_payload(job)) {
-		zend_throw_exception(fastqueue_ce_PayloadException, ZSTR_VAL(job->payload_error), 0);
+	const char *error;
+
+	if (!fastqueue_job_check(job)) {
 		return NULL;
+	}
+	if (Z_ISUNDEF(job->payload)) {
+		if (fastqueue_json_decode(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->payload, &error) == FAILURE
+			|| Z_TYPE(job->payload) != IS_ARRAY) {
+			/* The scanner took it for an object: it and PHP's decoder disagree (a bug). */
+			zval_ptr_dtor(&job->payload);
+			ZVAL_UNDEF(&job->payload);
+			zend_throw_exception(fastqueue_ce_PayloadException, "Job payload could not be decoded", 0);
+			return NULL;
+		}
 	}
 	return Z_ARRVAL(job->payload);
 }
 
-#define JOB_PAYLOAD_OR_THROW() \
+#define JOB_CHECK_OR_THROW() \
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS); \
-	HashTable *payload = fastqueue_job_payload(job); \
-	if (!payload) RETURN_THROWS()
+	if (!fastqueue_job_check(job)) RETURN_THROWS()
 
 /* Returns a top-level ?int field, or throws naming the field when it is not an integer. */
-static void return_int_field(INTERNAL_FUNCTION_PARAMETERS, const char *field, size_t len)
+static void return_int_field(INTERNAL_FUNCTION_PARAMETERS, fastqueue_field field, const char *name)
 {
+	zval v;
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	if (fastqueue_payload_int(payload, field, len, return_value) == FAILURE) {
-		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Job payload field \"%s\" must be an integer or null", field);
+	JOB_CHECK_OR_THROW();
+	fastqueue_job_field(job, field, &v);
+	if (fastqueue_payload_int(&v, return_value) == FAILURE) {
+		zval_ptr_dtor(&v);
+		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Job payload field \"%s\" must be an integer or null", name);
 		RETURN_THROWS();
 	}
+	zval_ptr_dtor(&v);
 }
 
-static void return_string_field(INTERNAL_FUNCTION_PARAMETERS, const char *field, size_t len, bool nullable)
+static void return_string_field(INTERNAL_FUNCTION_PARAMETERS, fastqueue_field field, bool nullable)
 {
-	zval *v;
+	zval v;
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	v = zend_hash_str_find(payload, field, len);
-	if (v && Z_TYPE_P(v) == IS_STRING) {
-		RETURN_STR_COPY(Z_STR_P(v));
+	JOB_CHECK_OR_THROW();
+	fastqueue_job_field(job, field, &v);
+	if (Z_TYPE(v) == IS_STRING) {
+		RETURN_STR(Z_STR(v));
 	}
-	if (v && Z_TYPE_P(v) == IS_LONG) {
-		RETURN_STR(zend_long_to_str(Z_LVAL_P(v)));
+	if (Z_TYPE(v) == IS_LONG) {
+		RETURN_STR(zend_long_to_str(Z_LVAL(v)));
 	}
+	zval_ptr_dtor(&v);
 	if (nullable) {
 		RETURN_NULL();
 	}
@@ -145,20 +185,15 @@ PHP_METHOD(FastQueue_Job, __construct)
 	zend_throw_error(NULL, "FastQueue\\Job is created by RedisQueue::pop(), not directly");
 }
 
-PHP_METHOD(FastQueue_Job, getJobId) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "id", 2, false); }
-PHP_METHOD(FastQueue_Job, uuid) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "uuid", 4, true); }
-PHP_METHOD(FastQueue_Job, getName) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "job", 3, false); }
+PHP_METHOD(FastQueue_Job, getJobId) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_ID, false); }
+PHP_METHOD(FastQueue_Job, uuid) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_UUID, true); }
+PHP_METHOD(FastQueue_Job, getName) { return_string_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_JOB, false); }
 
 PHP_METHOD(FastQueue_Job, resolveName)
 {
-	zval *v;
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	v = zend_hash_str_find(payload, "displayName", sizeof("displayName") - 1);
-	if (!v || Z_TYPE_P(v) != IS_STRING || !Z_STRLEN_P(v)) {
-		v = zend_hash_str_find(payload, "job", 3);
-	}
-	RETURN_STR_COPY(Z_STR_P(v));
+	JOB_CHECK_OR_THROW();
+	RETURN_STR(fastqueue_job_display_name(job));
 }
 
 PHP_METHOD(FastQueue_Job, getRawBody)
@@ -176,70 +211,78 @@ PHP_METHOD(FastQueue_Job, getReservedJob)
 PHP_METHOD(FastQueue_Job, payload)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	(void) payload;
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
+	if (!fastqueue_job_payload(job)) {
+		RETURN_THROWS();
+	}
 	RETURN_COPY(&job->payload);
 }
 
+/* Only "data" is decoded, unless payload() decoded the whole already. */
 PHP_METHOD(FastQueue_Job, getData)
 {
 	zval *v;
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	v = zend_hash_str_find(payload, "data", 4);
-	if (v) {
-		RETURN_COPY(v);
+	JOB_CHECK_OR_THROW();
+	if (!Z_ISUNDEF(job->payload)) {
+		v = zend_hash_str_find(Z_ARRVAL(job->payload), "data", 4);
+		if (v) {
+			RETURN_COPY(v);
+		}
+		RETURN_NULL();
 	}
-	RETURN_NULL();
+	fastqueue_job_field(job, FASTQUEUE_FIELD_DATA, return_value);
+	if (Z_ISUNDEF_P(return_value)) {
+		RETURN_NULL();
+	}
 }
 
 PHP_METHOD(FastQueue_Job, attempts)
 {
-	zval n;
+	zval n, v;
 	ZEND_PARSE_PARAMETERS_NONE();
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
 	if (job->attempts >= 0) {
 		RETURN_LONG(job->attempts);
 	}
 	/* The pop script could not find the count; Laravel's rule: the payload's attempts + 1. */
-	HashTable *payload = fastqueue_job_payload(job);
-	if (!payload) {
+	if (!fastqueue_job_check(job)) {
 		RETURN_THROWS();
 	}
-	if (fastqueue_payload_int(payload, "attempts", 8, &n) == FAILURE) {
+	fastqueue_job_field(job, FASTQUEUE_FIELD_ATTEMPTS, &v);
+	if (fastqueue_payload_int(&v, &n) == FAILURE) {
+		zval_ptr_dtor(&v);
 		zend_throw_exception(fastqueue_ce_PayloadException, "Job payload field \"attempts\" must be an integer", 0);
 		RETURN_THROWS();
 	}
 	RETURN_LONG((Z_TYPE(n) == IS_LONG ? Z_LVAL(n) : 0) + 1);
 }
 
-PHP_METHOD(FastQueue_Job, maxTries) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "maxTries", sizeof("maxTries") - 1); }
-PHP_METHOD(FastQueue_Job, maxExceptions) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "maxExceptions", sizeof("maxExceptions") - 1); }
-PHP_METHOD(FastQueue_Job, timeout) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "timeout", sizeof("timeout") - 1); }
+PHP_METHOD(FastQueue_Job, maxTries) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_MAX_TRIES, "maxTries"); }
+PHP_METHOD(FastQueue_Job, maxExceptions) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_MAX_EXCEPTIONS, "maxExceptions"); }
+PHP_METHOD(FastQueue_Job, timeout) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_TIMEOUT, "timeout"); }
 /* As Laravel's Job::retryUntil(): older payloads carry the same deadline as "timeoutAt". */
 PHP_METHOD(FastQueue_Job, retryUntil)
 {
-	return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "retryUntil", sizeof("retryUntil") - 1);
+	return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_RETRY_UNTIL, "retryUntil");
 	if (Z_TYPE_P(return_value) == IS_NULL && !EG(exception)) {
-		return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, "timeoutAt", sizeof("timeoutAt") - 1);
+		return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_TIMEOUT_AT, "timeoutAt");
 	}
 }
 
 /* Laravel stores backoff as "1,5,10" (or a bare int); a list is also accepted. A payload
- * without one falls back to "delay", as Laravel's Job::backoff() (fastqueue_payload_backoff). */
-PHP_METHOD(FastQueue_Job, backoff)
+ * without one falls back to "delay", as Laravel's Job::backoff() (fastqueue_job_backoff). */
+static bool backoff_list(zval *v, zval *return_value)
 {
-	zval *v, *item;
-	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	v = fastqueue_payload_backoff(payload);
-	if (!v || Z_TYPE_P(v) == IS_NULL || (Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v) == 0)) {
-		RETURN_NULL();
+	zval *item;
+	if (Z_ISUNDEF_P(v) || Z_TYPE_P(v) == IS_NULL || (Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v) == 0)) {
+		RETVAL_NULL();
+		return true;
 	}
 	array_init(return_value);
 	if (Z_TYPE_P(v) == IS_LONG) {
 		add_next_index_long(return_value, Z_LVAL_P(v));
-		return;
+		return true;
 	}
 	if (Z_TYPE_P(v) == IS_STRING) {
 		const char *p = Z_STRVAL_P(v), *end = p + Z_STRLEN_P(v);
@@ -252,7 +295,7 @@ PHP_METHOD(FastQueue_Job, backoff)
 			add_next_index_long(return_value, n);
 			p = stop + 1;
 		}
-		return;
+		return true;
 	}
 	if (Z_TYPE_P(v) == IS_ARRAY) {
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
@@ -268,21 +311,39 @@ PHP_METHOD(FastQueue_Job, backoff)
 			}
 			add_next_index_zval(return_value, &n);
 		} ZEND_HASH_FOREACH_END();
-		return;
+		return true;
 	}
 bad:
 	zval_ptr_dtor(return_value);
-	zend_throw_exception(fastqueue_ce_PayloadException, "Job payload field \"backoff\" must be a list of seconds such as \"1,5,10\"", 0);
-	RETURN_THROWS();
+	ZVAL_NULL(return_value);
+	return false;
+}
+
+PHP_METHOD(FastQueue_Job, backoff)
+{
+	zval v;
+	bool ok;
+	ZEND_PARSE_PARAMETERS_NONE();
+	JOB_CHECK_OR_THROW();
+	fastqueue_job_backoff(job, &v);
+	ok = backoff_list(&v, return_value);
+	zval_ptr_dtor(&v);
+	if (!ok) {
+		zend_throw_exception(fastqueue_ce_PayloadException, "Job payload field \"backoff\" must be a list of seconds such as \"1,5,10\"", 0);
+		RETURN_THROWS();
+	}
 }
 
 PHP_METHOD(FastQueue_Job, shouldFailOnTimeout)
 {
-	zval *v;
+	zval v;
+	bool yes;
 	ZEND_PARSE_PARAMETERS_NONE();
-	JOB_PAYLOAD_OR_THROW();
-	v = zend_hash_str_find(payload, "failOnTimeout", sizeof("failOnTimeout") - 1);
-	RETURN_BOOL(v && zend_is_true(v));
+	JOB_CHECK_OR_THROW();
+	fastqueue_job_field(job, FASTQUEUE_FIELD_FAIL_ON_TIMEOUT, &v);
+	yes = !Z_ISUNDEF(v) && zend_is_true(&v);
+	zval_ptr_dtor(&v);
+	RETURN_BOOL(yes);
 }
 
 PHP_METHOD(FastQueue_Job, getQueue)

@@ -3,6 +3,7 @@
 #define FASTQUEUE_JOB_H
 
 #include "php.h"
+#include "payload_scan.h"
 
 typedef struct _fastqueue_job fastqueue_job;
 
@@ -21,7 +22,9 @@ struct _fastqueue_job {
 	zend_string *queue;           /* the queue name (not the key) */
 	zend_object *owner;           /* the RedisQueue it came from, kept alive with the job */
 	zend_long attempts;           /* attempts as Laravel counts them (1 on the first run); -1 unknown */
-	zval payload;                 /* the decoded payload, UNDEF until first needed */
+	zval payload;                 /* the whole payload decoded, UNDEF until payload() asks */
+	fastqueue_scan scan;          /* where raw's top-level fields are, once scanned */
+	bool scanned;                 /* scan is filled in, or payload_error says why not */
 	zend_string *payload_error;   /* why the payload is not a valid job, once known */
 	zval failure;                 /* the Throwable given to fail(), or UNDEF */
 	bool deleted;                 /* deleted or failed: gone from :reserved */
@@ -49,11 +52,27 @@ void fastqueue_job_minit(zend_class_entry *ce);
 void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 	zend_string *raw, zend_string *reserved, zend_long attempts);
 
-/* The decoded payload, or NULL with PayloadException thrown. */
-HashTable *fastqueue_job_payload(fastqueue_job *job);
+/* Whether the payload is a job (a JSON object naming its handler in "job"), scanned once;
+ * false with *why set (nothing thrown). */
+bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why);
 
-/* The decoded payload, or NULL with *why set (nothing thrown). */
-HashTable *fastqueue_job_payload_or_null(fastqueue_job *job, zend_string **why);
+/* The same, throwing PayloadException when it is not. */
+bool fastqueue_job_check(fastqueue_job *job);
+
+/* A top-level field of a valid job's payload, as json_decode would give it; UNDEF when absent
+ * or when the payload is not a job. The caller frees out. */
+void fastqueue_job_field(fastqueue_job *job, fastqueue_field field, zval *out);
+
+/* The payload's backoff as Laravel's Job::backoff() reads it: "backoff", else "delay" (older
+ * payloads named the backoff so; Laravel 13 writes the dispatch delay there). UNDEF when
+ * neither is there. The caller frees out. */
+void fastqueue_job_backoff(fastqueue_job *job, zval *out);
+
+/* displayName, else the job name, else (not a job) the queue name. */
+zend_string *fastqueue_job_display_name(fastqueue_job *job);
+
+/* The whole payload decoded (once, on first use), or NULL with PayloadException thrown. */
+HashTable *fastqueue_job_payload(fastqueue_job *job);
 
 /* Removes the reserved copy now (one round trip); FAILURE leaves the error on the queue. */
 zend_result fastqueue_job_remove_reserved(fastqueue_job *job);

@@ -89,18 +89,56 @@
 		"    return due\n" \
 		"end\n" \
 		"\n" \
+		"-- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
+		"-- (\"\\u0061ttempts\" is attempts to a JSON decoder, and so to the worker's scanner).\n" \
+		"local function is_attempts_key(s, i, j)\n" \
+		"    if j - i == 9 then\n" \
+		"        return string.sub(s, i, j) == '\"attempts\"'\n" \
+		"    end\n" \
+		"    if j - i > 60 or not string.find(s, '\\\\', i, true) or string.find(s, '\\\\', i, true) > j then\n" \
+		"        return false\n" \
+		"    end\n" \
+		"    local out, p = {}, i + 1\n" \
+		"    while p < j do\n" \
+		"        local c = string.sub(s, p, p)\n" \
+		"        if c == '\\\\' then\n" \
+		"            local e = string.sub(s, p + 1, p + 1)\n" \
+		"            if e == 'u' then\n" \
+		"                local code = tonumber(string.sub(s, p + 2, p + 5), 16)\n" \
+		"                if not code or code > 127 then\n" \
+		"                    return false\n" \
+		"                end\n" \
+		"                c, p = string.char(code), p + 6\n" \
+		"            elseif e == '\"' or e == '\\\\' or e == '/' then\n" \
+		"                c, p = e, p + 2\n" \
+		"            else\n" \
+		"                return false -- \\b \\f \\n \\r \\t: no letter of \"attempts\"\n" \
+		"            end\n" \
+		"        else\n" \
+		"            p = p + 1\n" \
+		"        end\n" \
+		"        out[#out + 1] = c\n" \
+		"    end\n" \
+		"    return table.concat(out) == 'attempts'\n" \
+		"end\n" \
+		"\n" \
 		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
 		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
-		"-- text is not a well-formed object).\n" \
+		"-- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.\n" \
 		"local function find_attempts(s)\n" \
 		"    local depth, pos = 0, 1\n" \
+		"    local found -- {first, last, digits} or 'unknown', for the last \"attempts\" seen\n" \
 		"    while true do\n" \
 		"        local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
 		"        if not i then\n" \
-		"            if depth == 0 and string.find(s, '^%s*{') then\n" \
-		"                return 'absent'\n" \
+		"            if depth ~= 0 or not string.find(s, '^%s*{') then\n" \
+		"                return 'unknown'\n" \
+		"            elseif found == 'unknown' then\n" \
+		"                return 'unknown'\n" \
+		"            elseif found then\n" \
+		"                return found[1], found[2], found[3]\n" \
 		"            end\n" \
-		"            return 'unknown'\n" \
+		"            return 'absent'\n" \
 		"        end\n" \
 		"        if c == '\"' then\n" \
 		"            local j = i + 1\n" \
@@ -116,20 +154,20 @@
 		"                    break\n" \
 		"                end\n" \
 		"            end\n" \
-		"            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '\"attempts\"' then\n" \
+		"            if depth == 1 and is_attempts_key(s, i, j) then\n" \
 		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
 		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
 		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
-		"                    return b - #digits + 1, b, digits\n" \
-		"                end\n" \
-		"                -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
-		"                -- to it all the same and writes a number back; so do we, quotes included.\n" \
-		"                a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
-		"                if a and #digits <= 15 then\n" \
-		"                    return b - #digits - 1, b, digits\n" \
-		"                end\n" \
-		"                if string.find(s, '^%s*:', j + 1) then\n" \
-		"                    return 'unknown'\n" \
+		"                    found = {b - #digits + 1, b, digits}\n" \
+		"                else\n" \
+		"                    -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
+		"                    -- to it all the same and writes a number back; so do we, quotes included.\n" \
+		"                    a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
+		"                    if a and #digits <= 15 then\n" \
+		"                        found = {b - #digits - 1, b, digits}\n" \
+		"                    elseif string.find(s, '^%s*:', j + 1) then\n" \
+		"                        found = 'unknown'\n" \
+		"                    end\n" \
 		"                end\n" \
 		"            end\n" \
 		"            pos = j + 1\n" \
@@ -299,13 +337,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "22906ee53195f145ee8e384701b8dd328d3c0cf5",
+	{"pop", "de73fbfa5f96ed14887ecdb974e50edabb9181b2",
 		FASTQUEUE_LUA_TEXT_POP,
-		10066, 2},
-	{"pop_node", "2aa3a4848367222acf829ff197970f9944395f54",
+		11541, 2},
+	{"pop_node", "011b1a083c6517257896cdd171029668a0cb60e7",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		10100, 3},
+		11575, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -329,21 +329,11 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 	return json;
 }
 
-zval *fastqueue_payload_backoff(HashTable *payload)
+zend_result fastqueue_payload_int(zval *v, zval *out)
 {
-	zval *v = zend_hash_str_find(payload, "backoff", sizeof("backoff") - 1);
-	if (!v || Z_TYPE_P(v) == IS_NULL) {
-		v = zend_hash_str_find(payload, "delay", sizeof("delay") - 1);
-	}
-	return v;
-}
-
-zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out)
-{
-	zval *v = zend_hash_str_find(payload, field, field_len);
 	zend_long n;
 
-	if (!v || Z_TYPE_P(v) == IS_NULL) {
+	if (Z_ISUNDEF_P(v) || Z_TYPE_P(v) == IS_NULL) {
 		ZVAL_NULL(out);
 		return SUCCESS;
 	}
@@ -363,80 +353,136 @@ zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t 
 	return FAILURE;
 }
 
-/* Where the top-level "attempts" digits are (with the quotes of a numeric string): 1 found
- * ([*from, *to)), 0 absent, -1 unknown.
- * The same walk as pop.lua's find_attempts: strings skipped, depth counted. */
-static int find_top_attempts(const char *s, size_t n, size_t *from, size_t *to)
+static bool all_digits(const char *s, size_t n)
 {
-	int depth = 0;
+	if (n == 0) {
+		return false;
+	}
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '"') {
-			size_t j = i + 1;
-			while (j < n && s[j] != '"') {
-				j += s[j] == '\\' ? 2 : 1;
-			}
-			if (j >= n) {
-				return -1;
-			}
-			if (depth == 1 && j - i == 9 && memcmp(s + i, "\"attempts\"", 10) == 0) {
-				size_t k = j + 1, d;
-				while (k < n && isspace((unsigned char) s[k])) k++;
-				if (k < n && s[k] == ':') {
-					bool quoted;
-					for (k++; k < n && isspace((unsigned char) s[k]); k++);
-					/* A numeric string ("2") is replaced quotes and all, as pop.lua does. */
-					quoted = k < n && s[k] == '"';
-					*from = k;
-					for (k += quoted, d = k; k < n && isdigit((unsigned char) s[k]); k++);
-					/* Digits that end the number, not the start of 1.5 or 1e3. */
-					if (k == d || (quoted && (k == n || s[k] != '"'))
-						|| (!quoted && k < n && (s[k] == '.' || s[k] == 'e' || s[k] == 'E'))) {
-						return -1;
-					}
-					*to = k + quoted;
-					return 1;
-				}
-			}
-			i = j;
-		} else if (s[i] == '{' || s[i] == '[') {
-			depth++;
-		} else if (s[i] == '}' || s[i] == ']') {
-			depth--;
+		if (s[i] < '0' || s[i] > '9') {
+			return false;
 		}
 	}
-	return depth == 0 ? 0 : -1;
+	return true;
 }
 
-zend_string *fastqueue_payload_with_attempts(const zend_string *payload, zend_long n)
+/* The object with "name":value added as its last member, before the closing brace; what
+ * follows the brace (whitespace) stays. */
+static zend_string *with_field_added(const char *s, size_t len, const fastqueue_scan *scan,
+	const char *key_colon, const char *value, size_t value_len)
+{
+	size_t comma = scan->has_members ? 1 : 0, key_len = strlen(key_colon);
+	zend_string *out = zend_string_alloc(len + comma + key_len + value_len, 0);
+	char *o = ZSTR_VAL(out);
+
+	memcpy(o, s, scan->close);
+	o += scan->close;
+	if (comma) {
+		*o++ = ',';
+	}
+	memcpy(o, key_colon, key_len);
+	memcpy(o + key_len, value, value_len);
+	o += key_len + value_len;
+	memcpy(o, s + scan->close, len - scan->close);
+	ZSTR_VAL(out)[ZSTR_LEN(out)] = '\0';
+	return out;
+}
+
+zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const fastqueue_scan *scan, zend_long n)
 {
 	const char *s = ZSTR_VAL(payload);
-	size_t len = ZSTR_LEN(payload), from, to, close;
+	size_t len = ZSTR_LEN(payload);
+	fastqueue_scan own;
+	const fastqueue_json_span *a;
 	char digits[24];
 	size_t dlen = fastqueue_format(digits, sizeof(digits), ZEND_LONG_FMT, n);
-	bool empty = true;
 
-	switch (find_top_attempts(s, len, &from, &to)) {
-		case 1:
-			return zend_string_concat3(s, from, digits, dlen, s + to, len - to);
-		case 0:
-			for (close = len; close > 0 && isspace((unsigned char) s[close - 1]); close--);
-			if (close == 0 || s[close - 1] != '}') {
+	if (!scan) {
+		if (!fastqueue_payload_scan(s, len, &own)) {
+			return NULL;
+		}
+		scan = &own;
+	}
+	if (scan->top != FASTQUEUE_JSON_OBJECT) {
+		return NULL;
+	}
+	a = &scan->field[FASTQUEUE_FIELD_ATTEMPTS];
+	switch (a->type) {
+		case FASTQUEUE_JSON_ABSENT:
+			return with_field_added(s, len, scan, "\"attempts\":", digits, dlen);
+		case FASTQUEUE_JSON_INT:
+			if (!all_digits(s + a->from, a->to - a->from)) {
+				return NULL;  /* negative */
+			}
+			break;
+		case FASTQUEUE_JSON_STRING:
+			/* A numeric string ("2") is replaced quotes and all, as pop.lua does. */
+			if (!all_digits(s + a->from + 1, a->to - a->from - 2)) {
 				return NULL;
 			}
-			close--;
-			for (size_t i = close; i > 0; i--) {
-				if (!isspace((unsigned char) s[i - 1])) {
-					empty = s[i - 1] == '{';
-					break;
-				}
-			}
-			{
-				zend_string *head = zend_string_concat2(s, close, empty ? "\"attempts\":" : ",\"attempts\":", empty ? 11 : 12);
-				zend_string *out = zend_string_concat3(ZSTR_VAL(head), ZSTR_LEN(head), digits, dlen, s + close, len - close);
-				zend_string_release(head);
-				return out;
-			}
+			break;
 		default:
 			return NULL;
 	}
+	return zend_string_concat3(s, a->from, digits, dlen, s + a->to, len - a->to);
+}
+
+void fastqueue_payload_value(const char *s, const fastqueue_json_span *v, zval *out)
+{
+	const char *p = s + v->from;
+	size_t n = v->to - v->from;
+	const char *error;
+	zend_string *text;
+
+	switch (v->type) {
+		case FASTQUEUE_JSON_ABSENT:
+			ZVAL_UNDEF(out);
+			return;
+		case FASTQUEUE_JSON_STRING:
+			ZVAL_STRINGL_FAST(out, p + 1, n - 2);
+			return;
+		case FASTQUEUE_JSON_TRUE:
+			ZVAL_TRUE(out);
+			return;
+		case FASTQUEUE_JSON_FALSE:
+			ZVAL_FALSE(out);
+			return;
+		case FASTQUEUE_JSON_NULL:
+			ZVAL_NULL(out);
+			return;
+		case FASTQUEUE_JSON_INT:
+			/* Up to 18 digits always fit; longer ones may become a float, as PHP decodes them. */
+			if (n <= 18) {
+				ZVAL_LONG(out, ZEND_STRTOL(p, NULL, 10));
+				return;
+			}
+			break;
+		default:
+			break;
+	}
+	/* Escapes, floats, objects and arrays: PHP's own decoder, on a NUL-terminated copy (its
+	 * scanner stops at a NUL, not at a length). */
+	text = zend_string_init(p, n, 0);
+	if (fastqueue_json_decode(ZSTR_VAL(text), ZSTR_LEN(text), out, &error) == FAILURE) {
+		ZVAL_NULL(out);
+	}
+	zend_string_release(text);
+}
+
+zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const fastqueue_scan *scan,
+	bool valid, const char *prefix)
+{
+	zval decoded;
+	const char *error;
+
+	if (valid) {
+		return scan->top == FASTQUEUE_JSON_OBJECT ? NULL : zend_strpprintf(0, "%s must be a JSON object", prefix);
+	}
+	/* Cold path: PHP's decoder names the fault in its own words. */
+	if (fastqueue_json_decode(ZSTR_VAL(payload), ZSTR_LEN(payload), &decoded, &error) == FAILURE) {
+		return zend_strpprintf(0, "%s is not valid JSON: %s", prefix, error);
+	}
+	zval_ptr_dtor(&decoded);
+	return zend_strpprintf(0, "%s is not JSON as FastQueue's scanner reads it, though PHP's decoder "
+		"accepts it (a FastQueue bug: please report the payload)", prefix);
 }

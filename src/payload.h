@@ -3,6 +3,7 @@
 #define FASTQUEUE_PAYLOAD_H
 
 #include "php.h"
+#include "payload_scan.h"
 
 #define FASTQUEUE_ID_LEN 32    /* Laravel's Str::random(32) */
 #define FASTQUEUE_UUID_LEN 36
@@ -36,17 +37,22 @@ void fastqueue_job_options_free(fastqueue_job_options *o);
 zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
 	char id_out[FASTQUEUE_ID_LEN]);
 
-/* Reads a top-level field of a decoded payload as ?int. FAILURE when it is present but not an integer. */
-zend_result fastqueue_payload_int(HashTable *payload, const char *field, size_t field_len, zval *out);
+/* A payload field's value (UNDEF when absent) as ?int: numeric strings and whole floats count,
+ * as in Laravel. FAILURE when it is present but not an integer. */
+zend_result fastqueue_payload_int(zval *v, zval *out);
 
-/* The payload's backoff as Laravel's Job::backoff() reads it: "backoff", else "delay" (older
- * payloads named the backoff so; Laravel 13 writes the dispatch delay there). NULL when neither
- * is set. */
-zval *fastqueue_payload_backoff(HashTable *payload);
+/* A copy of payload with its top-level "attempts" set to n (added when absent); NULL when the
+ * payload is not a well-formed JSON object or its "attempts" is not a count (digits, or a
+ * string of digits). scan: the payload's scan, or NULL to scan it here. */
+zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const fastqueue_scan *scan, zend_long n);
 
+/* The value of a scanned field (or any valid JSON value's span) as json_decode($s, true) gives
+ * it; UNDEF when the field is absent. s must be the text that was scanned. */
+void fastqueue_payload_value(const char *s, const fastqueue_json_span *v, zval *out);
 
+/* A payload's scanner verdict as a reason: NULL when it is a JSON object, else why not, in
+ * PHP's own words ("Job payload is not valid JSON: Syntax error"). prefix: "Job payload". */
+zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const fastqueue_scan *scan,
+	bool valid, const char *prefix);
 
-/* A copy of payload with its top-level "attempts" set to n (added when absent); NULL when
- * the payload has an "attempts" that is not an integer or is not a well-formed object. */
-zend_string *fastqueue_payload_with_attempts(const zend_string *payload, zend_long n);
 #endif

@@ -698,41 +698,33 @@ static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
 	return SUCCESS;
 }
 
-/* Decoded as an array, a JSON list looks like an object: for valid JSON the first
- * non-blank byte tells them apart. */
-static bool is_json_object(const zend_string *json)
-{
-	const char *p = ZSTR_VAL(json), *end = p + ZSTR_LEN(json);
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
-		p++;
-	}
-	return p < end && *p == '{';
-}
-
 /* The "id" of a raw payload, which must be a JSON object; throws PayloadException otherwise. */
 static zend_string *raw_payload_id(zend_string *payload)
 {
-	zval decoded, *id;
-	const char *error;
-	zend_string *out = NULL;
+	fastqueue_scan scan;
+	bool valid = fastqueue_payload_scan(ZSTR_VAL(payload), ZSTR_LEN(payload), &scan);
+	zend_string *why = fastqueue_payload_invalid_reason(payload, &scan, valid, "Payload");
+	zval id;
 
-	if (fastqueue_json_decode(ZSTR_VAL(payload), ZSTR_LEN(payload), &decoded, &error) == FAILURE) {
-		zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Payload is not valid JSON: %s", error);
+	if (why) {
+		zend_throw_exception(fastqueue_ce_PayloadException, ZSTR_VAL(why), 0);
+		zend_string_release(why);
 		return NULL;
 	}
-	if (Z_TYPE(decoded) != IS_ARRAY || !is_json_object(payload)) {
-		zend_throw_exception(fastqueue_ce_PayloadException, "Payload must be a JSON object", 0);
-	} else if (!(id = zend_hash_str_find(Z_ARRVAL(decoded), "id", 2)) || Z_TYPE_P(id) == IS_NULL) {
-		out = ZSTR_EMPTY_ALLOC();
-	} else if (Z_TYPE_P(id) == IS_STRING) {
-		out = zend_string_copy(Z_STR_P(id));
-	} else if (Z_TYPE_P(id) == IS_LONG) {
-		out = zend_long_to_str(Z_LVAL_P(id));
-	} else {
-		zend_throw_exception(fastqueue_ce_PayloadException, "Payload \"id\" must be a string", 0);
+	fastqueue_payload_value(ZSTR_VAL(payload), &scan.field[FASTQUEUE_FIELD_ID], &id);
+	switch (Z_TYPE(id)) {
+		case IS_UNDEF:
+		case IS_NULL:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_STRING:
+			return Z_STR(id);
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL(id));
+		default:
+			zval_ptr_dtor(&id);
+			zend_throw_exception(fastqueue_ce_PayloadException, "Payload \"id\" must be a string", 0);
+			return NULL;
 	}
-	zval_ptr_dtor(&decoded);
-	return out;
 }
 
 static zend_string *new_payload(zend_string *job, zval *data, HashTable *options, uint32_t options_arg, char id[FASTQUEUE_ID_LEN])

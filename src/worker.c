@@ -56,6 +56,17 @@ typedef struct _buffered_job {
 	double reserved_at;           /* when its reservation began */
 } buffered_job;
 
+/* The running job's limits, read once from its payload's scan. */
+typedef struct _job_limits {
+	zend_long max_tries;          /* job's maxTries, else the worker's tries */
+	zend_long retry_until;        /* 0 when none */
+	zend_long max_exceptions;     /* -1 when none */
+	zend_long timeout;            /* job's timeout, else the worker's */
+	bool fail_on_timeout;
+	zval backoff;                 /* the job's backoff string/int, or UNDEF */
+	zend_string *uuid;            /* or NULL (free_limits frees both) */
+} job_limits;
+
 typedef struct _fastqueue_worker {
 	zend_object *queue;           /* the RedisQueue (owned reference) */
 	zval handler;                 /* the job handler, or UNDEF to resolve Class@method */
@@ -74,6 +85,8 @@ typedef struct _fastqueue_worker {
 	                               * next start or reserve */
 	uint32_t nacks, acks_sent, acks_cap;
 	zval current;                 /* the running job, or UNDEF */
+	job_limits limits;            /* the running (or last) job's limits; kept here, not on the
+	                               * stack, so a fatal error unwinding past run_job leaks none */
 	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
 	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
 	bool restart_known;           /* restart_seen holds the value at start */
@@ -214,45 +227,52 @@ static void fire_job_value(fastqueue_worker *w, worker_event ev, zval *job, zval
 }
 /* }}} */
 
-/* {{{ the job's limits, read once from its payload */
-typedef struct _job_limits {
-	zend_long max_tries;          /* job's maxTries, else the worker's tries */
-	zend_long retry_until;        /* 0 when none */
-	zend_long max_exceptions;     /* -1 when none */
-	zend_long timeout;            /* job's timeout, else the worker's */
-	bool fail_on_timeout;
-	zval backoff;                 /* the job's backoff string/int, or UNDEF */
-	zend_string *uuid;            /* not owned */
-} job_limits;
-
-static zend_long payload_long(HashTable *p, const char *k, size_t len, zend_long dflt)
+/* {{{ the job's limits */
+/* A field as an integer, dflt when absent or not one. */
+static zend_long field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt)
 {
-	zval v;
-	if (fastqueue_payload_int(p, k, len, &v) == FAILURE || Z_TYPE(v) != IS_LONG) {
-		return dflt;
+	zval v, n;
+	fastqueue_job_field(job, f, &v);
+	if (fastqueue_payload_int(&v, &n) == FAILURE || Z_TYPE(n) != IS_LONG) {
+		n.value.lval = dflt;
 	}
-	return Z_LVAL(v);
+	zval_ptr_dtor(&v);
+	return n.value.lval;
 }
 
-static void read_limits(fastqueue_worker *w, HashTable *p, job_limits *l)
+static void free_limits(job_limits *l)
 {
-	zval *v;
-	l->max_tries = payload_long(p, "maxTries", sizeof("maxTries") - 1, w->opt.tries);
+	zval_ptr_dtor(&l->backoff);
+	ZVAL_UNDEF(&l->backoff);
+	if (l->uuid) {
+		zend_string_release(l->uuid);
+		l->uuid = NULL;
+	}
+}
+
+/* Read from the payload's scan: nothing of it is decoded but these fields. */
+static void read_limits(fastqueue_worker *w, fastqueue_job *job, job_limits *l)
+{
+	zval v;
+	free_limits(l);
+	l->max_tries = field_long(job, FASTQUEUE_FIELD_MAX_TRIES, w->opt.tries);
 	/* As Laravel's Job::retryUntil(): older payloads carry the deadline as "timeoutAt". */
-	l->retry_until = payload_long(p, "retryUntil", sizeof("retryUntil") - 1,
-		payload_long(p, "timeoutAt", sizeof("timeoutAt") - 1, 0));
-	l->max_exceptions = payload_long(p, "maxExceptions", sizeof("maxExceptions") - 1, -1);
-	l->timeout = payload_long(p, "timeout", sizeof("timeout") - 1, w->opt.timeout);
-	v = zend_hash_str_find(p, "failOnTimeout", sizeof("failOnTimeout") - 1);
-	l->fail_on_timeout = v && zend_is_true(v);
-	v = fastqueue_payload_backoff(p);
-	if (v && (Z_TYPE_P(v) == IS_STRING || Z_TYPE_P(v) == IS_LONG) && !(Z_TYPE_P(v) == IS_STRING && !Z_STRLEN_P(v))) {
-		ZVAL_COPY_VALUE(&l->backoff, v);
-	} else {
+	l->retry_until = field_long(job, FASTQUEUE_FIELD_RETRY_UNTIL, field_long(job, FASTQUEUE_FIELD_TIMEOUT_AT, 0));
+	l->max_exceptions = field_long(job, FASTQUEUE_FIELD_MAX_EXCEPTIONS, -1);
+	l->timeout = field_long(job, FASTQUEUE_FIELD_TIMEOUT, w->opt.timeout);
+	fastqueue_job_field(job, FASTQUEUE_FIELD_FAIL_ON_TIMEOUT, &v);
+	l->fail_on_timeout = !Z_ISUNDEF(v) && zend_is_true(&v);
+	zval_ptr_dtor(&v);
+	fastqueue_job_backoff(job, &l->backoff);
+	if (!(Z_TYPE(l->backoff) == IS_STRING && Z_STRLEN(l->backoff)) && Z_TYPE(l->backoff) != IS_LONG) {
+		zval_ptr_dtor(&l->backoff);
 		ZVAL_UNDEF(&l->backoff);
 	}
-	v = zend_hash_str_find(p, "uuid", 4);
-	l->uuid = v && Z_TYPE_P(v) == IS_STRING ? Z_STR_P(v) : NULL;
+	fastqueue_job_field(job, FASTQUEUE_FIELD_UUID, &v);
+	l->uuid = Z_TYPE(v) == IS_STRING ? Z_STR(v) : NULL;
+	if (!l->uuid) {
+		zval_ptr_dtor(&v);
+	}
 }
 
 /* Laravel's calculateBackoff: the job's list (else the worker's) at attempts-1, last repeats. */
@@ -415,14 +435,7 @@ static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, cons
 
 static zend_string *job_display_name(fastqueue_job *job)
 {
-	zend_string *why;
-	HashTable *p = fastqueue_job_payload_or_null(job, &why);
-	zval *v;
-	if (p && (((v = zend_hash_str_find(p, "displayName", 11)) && Z_TYPE_P(v) == IS_STRING && Z_STRLEN_P(v))
-		|| ((v = zend_hash_str_find(p, "job", 3)) && Z_TYPE_P(v) == IS_STRING))) {
-		return zend_string_copy(Z_STR_P(v));
-	}
-	return zend_string_copy(job->queue);
+	return fastqueue_job_display_name(job);
 }
 
 /* Fails a job: one step removes the reservation and (with failed_store) records it; then
@@ -606,21 +619,30 @@ static void call_job_method(zval *obj, zend_string *method, zval *args)
 
 /* No handler: Laravel's resolution without a container, "Class@method" (method fire when
  * absent), run as (new Class)->method($job, $data) from outside the class. */
-static void call_job_class(zval *job_zv, HashTable *payload)
+/* The job class's way (Laravel's "Class@method", else fire): only "job" and "data" are decoded. */
+static void call_job_class(zval *job_zv)
 {
-	zval *name = zend_hash_str_find(payload, "job", 3), *data = zend_hash_str_find(payload, "data", 4);
-	const char *at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
-	size_t class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
-	zend_string *cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
-	zend_string *method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
-	zend_class_entry *ce = zend_lookup_class(cls);
-	zval obj, args[2];
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	zval name_zv, data, *name = &name_zv, obj, args[2];
+	const char *at;
+	size_t class_len;
+	zend_string *cls, *method;
+	zend_class_entry *ce;
+
+	/* A job's name is a non-empty string: run_job checked it (fastqueue_job_is_valid). */
+	fastqueue_job_field(job, FASTQUEUE_FIELD_JOB, &name_zv);
+	fastqueue_job_field(job, FASTQUEUE_FIELD_DATA, &data);
+	at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
+	class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
+	cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
+	method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
+	ce = zend_lookup_class(cls);
 
 	ZVAL_COPY_VALUE(&args[0], job_zv);
-	if (data) {
-		ZVAL_COPY_VALUE(&args[1], data);
-	} else {
+	if (Z_ISUNDEF(data)) {
 		ZVAL_NULL(&args[1]);
+	} else {
+		ZVAL_COPY_VALUE(&args[1], &data);
 	}
 	if (!ce) {
 		if (!EG(exception)) {
@@ -639,15 +661,17 @@ static void call_job_class(zval *job_zv, HashTable *payload)
 	}
 	zend_string_release(cls);
 	zend_string_release(method);
+	zval_ptr_dtor(&name_zv);
+	zval_ptr_dtor(&data);
 }
 
-static void call_handler(fastqueue_worker *w, zval *job_zv, HashTable *payload)
+static void call_handler(fastqueue_worker *w, zval *job_zv)
 {
 	zend_fcall_info fci;
 	zval rv;
 
 	if (Z_ISUNDEF(w->handler)) {
-		call_job_class(job_zv, payload);
+		call_job_class(job_zv);
 		return;
 	}
 	fci.size = sizeof(fci);
@@ -668,20 +692,17 @@ static void on_timeout(void *ctx)
 {
 	fastqueue_worker *w = ctx;
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&w->current);
-	zend_string *why;
-	HashTable *p = fastqueue_job_payload_or_null(job, &why);
-	job_limits l;
+	const job_limits *l = &w->limits;  /* run_job read them before the timer started */
 	zval e, status;
 
 	w->timeouts++;
-	read_limits(w, p, &l);
 	fastqueue_signals_extend_grace();
 	if (w->opt.timeout_throw) {
 		zend_string *name = job_display_name(job);
 		/* Listeners first: fire() clears what they throw, which must not be ours. */
 		fire_job(w, EV_TIMEOUT, &w->current);
 		if (!w->exiting) {
-			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l.timeout);
+			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l->timeout);
 			w->timeout_thrown = true;
 		}
 		zend_string_release(name);
@@ -690,7 +711,7 @@ static void on_timeout(void *ctx)
 	/* 'kill', Laravel's semantics: fail it if it may not run again, then end the process. */
 	fire_job(w, EV_TIMEOUT, &w->current);
 	if (!job->failed && !job->deleted && !job->released
-		&& (l.fail_on_timeout || tries_used_up(&l, job) || exceptions_used_up(w, &l))) {
+		&& (l->fail_on_timeout || tries_used_up(l, job) || exceptions_used_up(w, l))) {
 		max_attempts_exception(&e, job);
 		fail_job(w, job, &e);
 		zval_ptr_dtor(&e);
@@ -724,12 +745,13 @@ static void payload_exception(zval *out, zend_string *message)
 
 /* The pop script counts attempts only when the payload's "attempts" is a count: else no
  * limit on tries could ever apply, and the job would be retried for ever. */
-static zend_string *bad_attempts_reason(HashTable *payload)
+static zend_string *bad_attempts_reason(fastqueue_job *job)
 {
-	zval *v = zend_hash_str_find(payload, "attempts", sizeof("attempts") - 1);
+	zval attempts, *v = &attempts;
 	smart_str shown = {0};
 
-	if (!v) {
+	fastqueue_job_field(job, FASTQUEUE_FIELD_ATTEMPTS, &attempts);
+	if (Z_ISUNDEF(attempts)) {
 		smart_str_appends(&shown, "missing");
 	} else if (Z_TYPE_P(v) == IS_STRING) {
 		smart_str_appendc(&shown, '"');
@@ -741,6 +763,7 @@ static zend_string *bad_attempts_reason(HashTable *payload)
 		smart_str_append_scalar(&shown, v, 40);
 	}
 	smart_str_0(&shown);
+	zval_ptr_dtor(&attempts);
 	zend_string *why = zend_strpprintf(0, "Job payload field \"attempts\" must be a whole number from 0 to "
 		"999999999999999 (or a string of its digits), not %s: its tries could not be counted", ZSTR_VAL(shown.s));
 	smart_str_free(&shown);
@@ -751,8 +774,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 {
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
 	zend_string *why = NULL, *name;
-	HashTable *payload;
-	job_limits l;
+	job_limits *l = &w->limits;
 	double t0;
 	zval e;
 
@@ -777,33 +799,32 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	if (w->exiting) {
 		goto done;
 	}
-	payload = fastqueue_job_payload_or_null(job, &why);
-	if (!payload) {
+	if (!fastqueue_job_is_valid(job, &why)) {
 		/* Not a job we can run: fail it with the reason, never lose it. */
 		payload_exception(&e, zend_string_copy(why));
 		fail_unrunnable(w, job, job_zv, &e);
 		goto done;
 	}
 	if (job->attempts < 0) {
-		payload_exception(&e, bad_attempts_reason(payload));
+		payload_exception(&e, bad_attempts_reason(job));
 		fail_unrunnable(w, job, job_zv, &e);
 		goto done;
 	}
-	read_limits(w, payload, &l);
+	read_limits(w, job, l);
 	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
-	if ((l.retry_until && (zend_long) time(NULL) > l.retry_until)
-		|| (!l.retry_until && l.max_tries > 0 && job->attempts > l.max_tries)) {
+	if ((l->retry_until && (zend_long) time(NULL) > l->retry_until)
+		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
 		max_attempts_exception(&e, job);
 		fail_unrunnable(w, job, job_zv, &e);
 		goto done;
 	}
 
 	name = job_display_name(job);
-	fastqueue_signals_start_job(l.timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
+	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
 	t0 = now_mono();
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
-	call_handler(w, job_zv, payload);
+	call_handler(w, job_zv);
 	fastqueue_signals_end_job();
 	/* The job's code is over: a TimeoutException from here on (a listener's own) is not its. */
 	w->timeout_thrown = false;
@@ -815,7 +836,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 		}
 		ZVAL_OBJ_COPY(&e, EG(exception));
 		zend_clear_exception();
-		handle_exception(w, job, job_zv, &l, &e);
+		handle_exception(w, job, job_zv, l, &e);
 		zval_ptr_dtor(&e);
 	} else {
 		if (!job->deleted && !job->released && !job->failed) {
@@ -950,16 +971,12 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&b->job);
-	zend_string *why;
-	HashTable *p;
-	zend_long timeout = w->opt.timeout;
+	zend_long timeout;
 
 	if (q->retry_after < 0) {
 		return true;
 	}
-	if ((p = fastqueue_job_payload_or_null(job, &why))) {
-		timeout = payload_long(p, "timeout", sizeof("timeout") - 1, timeout);
-	}
+	timeout = field_long(job, FASTQUEUE_FIELD_TIMEOUT, w->opt.timeout);
 	return now_real() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
 }
 
@@ -1109,29 +1126,32 @@ static zend_result reserve(fastqueue_worker *w)
 		size_t raw_len, res_len;
 		zend_long qi, attempts;
 		zval job;
-		zend_string *job_raw, *copy;
+		zend_string *job_raw, *why;
+		fastqueue_job *fj;
 		if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
 			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &raw, &raw_len)
 			|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)) {
 			continue;
 		}
 		job_raw = zend_string_init(raw, raw_len, 0);
+		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw, NULL, attempts);
+		fj = Z_FASTQUEUE_JOB_P(&job);
 		if (fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)) {
-			copy = zend_string_init(res, res_len, 0);
+			fj->reserved = zend_string_init(res, res_len, 0);
 		} else {
 			/* Reserved uncharged, the script sends the job once: its reserved copy is the same
-			 * text with the new attempts count, made here with the same walk. */
-			copy = attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, attempts) : NULL;
-			if (!copy) {
-				copy = zend_string_copy(job_raw);
-				attempts = -1;
+			 * text with the new attempts count, made here from the payload's scan. */
+			fj->reserved = attempts >= 0 && fastqueue_job_is_valid(fj, &why)
+				? fastqueue_payload_with_attempts(job_raw, &fj->scan, attempts) : NULL;
+			if (!fj->reserved) {
+				fj->reserved = zend_string_copy(job_raw);
+				fj->attempts = -1;
 			}
 		}
-		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw, copy, attempts);
-		Z_FASTQUEUE_JOB_P(&job)->queue_index = (uint32_t) qi;
-		Z_FASTQUEUE_JOB_P(&job)->uncharged = true;
-		Z_FASTQUEUE_JOB_P(&job)->reserved_until = until;
-		Z_FASTQUEUE_JOB_P(&job)->slot = (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
+		fj->queue_index = (uint32_t) qi;
+		fj->uncharged = true;
+		fj->reserved_until = until;
+		fj->slot = (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		buffer_push(w, &job, at);
 	}
 	if (report) {
@@ -1853,6 +1873,7 @@ static zend_object *worker_create(zend_class_entry *ce)
 static void worker_free(zend_object *obj)
 {
 	fastqueue_worker *w = worker_from_obj(obj);
+	free_limits(&w->limits);
 	for (uint32_t i = 0; i < w->buf_len; i++) {
 		zval_ptr_dtor(&w->buffer[w->buf_head + i].job);
 	}

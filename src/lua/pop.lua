@@ -84,18 +84,56 @@ local function migrate(from, to, notify_key, now, limit, to_head)
     return due
 end
 
+-- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
+-- ("\u0061ttempts" is attempts to a JSON decoder, and so to the worker's scanner).
+local function is_attempts_key(s, i, j)
+    if j - i == 9 then
+        return string.sub(s, i, j) == '"attempts"'
+    end
+    if j - i > 60 or not string.find(s, '\\', i, true) or string.find(s, '\\', i, true) > j then
+        return false
+    end
+    local out, p = {}, i + 1
+    while p < j do
+        local c = string.sub(s, p, p)
+        if c == '\\' then
+            local e = string.sub(s, p + 1, p + 1)
+            if e == 'u' then
+                local code = tonumber(string.sub(s, p + 2, p + 5), 16)
+                if not code or code > 127 then
+                    return false
+                end
+                c, p = string.char(code), p + 6
+            elseif e == '"' or e == '\\' or e == '/' then
+                c, p = e, p + 2
+            else
+                return false -- \b \f \n \r \t: no letter of "attempts"
+            end
+        else
+            p = p + 1
+        end
+        out[#out + 1] = c
+    end
+    return table.concat(out) == 'attempts'
+end
+
 -- Where the top-level "attempts" number is: its first and last index (the quotes included
 -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
--- text is not a well-formed object).
+-- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.
 local function find_attempts(s)
     local depth, pos = 0, 1
+    local found -- {first, last, digits} or 'unknown', for the last "attempts" seen
     while true do
         local i, _, c = string.find(s, '([{}%[%]"])', pos)
         if not i then
-            if depth == 0 and string.find(s, '^%s*{') then
-                return 'absent'
+            if depth ~= 0 or not string.find(s, '^%s*{') then
+                return 'unknown'
+            elseif found == 'unknown' then
+                return 'unknown'
+            elseif found then
+                return found[1], found[2], found[3]
             end
-            return 'unknown'
+            return 'absent'
         end
         if c == '"' then
             local j = i + 1
@@ -111,20 +149,20 @@ local function find_attempts(s)
                     break
                 end
             end
-            if depth == 1 and j - i == 9 and string.sub(s, i, j) == '"attempts"' then
+            if depth == 1 and is_attempts_key(s, i, j) then
                 -- Digits that end the number: not the start of 1.5 or 1e3.
                 local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
                 if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
-                    return b - #digits + 1, b, digits
-                end
-                -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
-                -- to it all the same and writes a number back; so do we, quotes included.
-                a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
-                if a and #digits <= 15 then
-                    return b - #digits - 1, b, digits
-                end
-                if string.find(s, '^%s*:', j + 1) then
-                    return 'unknown'
+                    found = {b - #digits + 1, b, digits}
+                else
+                    -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
+                    -- to it all the same and writes a number back; so do we, quotes included.
+                    a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
+                    if a and #digits <= 15 then
+                        found = {b - #digits - 1, b, digits}
+                    elseif string.find(s, '^%s*:', j + 1) then
+                        found = 'unknown'
+                    end
                 end
             end
             pos = j + 1

@@ -52,7 +52,7 @@ $q->flushFailed();
 failed: FastQueue\PayloadException
 exception: FastQueue\PayloadException(Job payload is not valid JSON: Syntax error)
 failed: FastQueue\PayloadException
-exception: FastQueue\PayloadException(Job payload has no "job" name)
+exception: FastQueue\PayloadException(Job payload must be a JSON object)
 failed: FastQueue\PayloadException
 exception: FastQueue\PayloadException(Job payload has no "job" name)
 failed: FastQueue\PayloadException
@@ -64,7 +64,7 @@ ran: Good1,Good2
 pending=0 delayed=0 reserved=0
 5 records
 "this is {not json": FastQueue\PayloadException: Job payload is not valid JSON: Syntax error (has an id)
-"[1,2,3]": FastQueue\PayloadException: Job payload has no "job" name (has an id)
+"[1,2,3]": FastQueue\PayloadException: Job payload must be a JSON object (has an id)
 "{\"data\":{\"x\":1},\"attempts\":0}": FastQueue\PayloadException: Job payload has no "job" name (has an id)
 "\"just a string\"": FastQueue\PayloadException: Job payload must be a JSON object (has an id)
 "{\"job\":\"\",\"attempts\":0}": FastQueue\PayloadException: Job payload has no "job" name (has an id)
