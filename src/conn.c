@@ -144,6 +144,10 @@ void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
 
 void fastqueue_conn_free(fastqueue_conn *c)
 {
+	if (c->pending_reply) {
+		freeReplyObject(c->pending_reply);
+		c->pending_reply = NULL;
+	}
 	fastqueue_conn_close(c);
 	fastqueue_cluster_free(c->cluster);
 	c->cluster = NULL;
@@ -174,6 +178,9 @@ void fastqueue_conn_close(fastqueue_conn *c)
 		note_deferred_failure(c, true, c->err_kind == FASTQUEUE_ERR_CONNECTION && c->err[0] ? c->err
 			: "the connection closed before their replies were read");
 		c->deferred = 0;
+	}
+	if (c->pending && !c->pending_reply) {
+		c->pending_lost = true;
 	}
 	if (c->ctx) {
 		redisFree(CTX(c));
@@ -661,6 +668,24 @@ static zend_result read_deferred(fastqueue_conn *c)
 	return c->ctx ? SUCCESS : FAILURE;
 }
 
+static bool awaiting_pending(const fastqueue_conn *c)
+{
+	return c->pending && !c->pending_reply && !c->pending_lost;
+}
+
+/* Reads the pending command's reply and keeps it, error or not, for take_pending. */
+static zend_result read_pending(fastqueue_conn *c)
+{
+	void *r = NULL;
+
+	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
+		fail_from_context(c, "reading a reply");
+		return FAILURE;
+	}
+	c->pending_reply = r;
+	return SUCCESS;
+}
+
 uint32_t fastqueue_conn_deferred(fastqueue_conn *c)
 {
 	uint32_t n = c->deferred;
@@ -684,9 +709,21 @@ zend_result fastqueue_conn_drain(fastqueue_conn *c)
 		}
 		return ok;
 	}
-	while (c->deferred) {
-		if (!c->ctx || read_deferred(c) == FAILURE) {
+	while (c->deferred || awaiting_pending(c)) {
+		if (!c->ctx) {
 			return FAILURE;
+		}
+		if (awaiting_pending(c) && c->pending_after == 0) {
+			if (read_pending(c) == FAILURE) {
+				return FAILURE;
+			}
+			continue;
+		}
+		if (read_deferred(c) == FAILURE) {
+			return FAILURE;
+		}
+		if (awaiting_pending(c)) {
+			c->pending_after--;
 		}
 	}
 	return SUCCESS;
@@ -887,6 +924,67 @@ zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
 		ok = eval_once(c, s, numkeys, ka, ask, out);
 	}
 	return ok;
+}
+
+zend_result fastqueue_conn_eval_send_pending(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka)
+{
+	fastqueue_args a;
+	char nk[16];
+	zend_result ok;
+
+	if (c->pending || c->cluster) {
+		set_error(c, FASTQUEUE_ERR_PROTOCOL, "A pending command is %s", c->pending ? "already out" : "not for a cluster");
+		return FAILURE;
+	}
+	eval_args(&a, s, true, numkeys, ka, nk, sizeof(nk));
+	ok = fastqueue_conn_append(c, &a);
+	fastqueue_args_free(&a);
+	if (ok == FAILURE) {
+		return FAILURE;
+	}
+	c->pending = true;
+	c->pending_lost = false;
+	c->pending_after = c->deferred;
+	/* A failed write closed the connection: the call is lost, and take_pending says so. */
+	fastqueue_conn_flush(c);
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out)
+{
+	redisReply *r;
+
+	*out = NULL;
+	if (!c->pending) {
+		set_error(c, FASTQUEUE_ERR_PROTOCOL, "No pending command");
+		return FAILURE;
+	}
+	if (awaiting_pending(c)) {
+		/* Reads the deferred replies ahead of it, then it (and those behind it). */
+		fastqueue_conn_drain(c);
+	}
+	c->pending = false;
+	r = c->pending_reply;
+	c->pending_reply = NULL;
+	if (!r) {
+		c->pending_lost = false;
+		if (c->err_kind != FASTQUEUE_ERR_CONNECTION) {
+			set_error(c, FASTQUEUE_ERR_CONNECTION, "The connection closed before the reply was read");
+		}
+		return FAILURE;
+	}
+	if (check_reply(c, r) == FAILURE) {
+		freeReplyObject(r);
+		return FAILURE;
+	}
+	*out = r;
+	return SUCCESS;
+}
+
+bool fastqueue_conn_is_noscript(const fastqueue_conn *c)
+{
+	return is_noscript(c);
 }
 
 void fastqueue_reply_free(fastqueue_reply *r)

@@ -69,6 +69,10 @@ typedef struct _fastqueue_conn {
 	                                 * last fastqueue_conn_deferred_failure() */
 	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
 	char deferred_err[512];         /* text of the first such failure */
+	bool pending;                   /* a pending command was sent and not taken yet */
+	bool pending_lost;              /* ... and its reply was lost with the connection */
+	uint32_t pending_after;         /* deferred replies owed ahead of the pending one */
+	void *pending_reply;            /* its reply (redisReply), once read, until taken */
 	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
 	zend_long master_port;
 	fastqueue_cluster *cluster;     /* the front of a cluster: its nodes and slot map; else NULL */
@@ -155,6 +159,18 @@ uint32_t fastqueue_conn_deferred(fastqueue_conn *c);
 /* Whether a deferred command failed since the last call (*lost: maybe never ran, as its
  * connection went away first); the text is in c->deferred_err. Clears the state. */
 bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost);
+
+/* A pending command: a script call sent now whose reply is read later, in order with the
+ * deferred ones (any later command's read reads it first and keeps it), then taken. One at a
+ * time, on a connection that is not a cluster's front. The worker reserves the next batch so
+ * while it runs the current one. */
+zend_result fastqueue_conn_eval_send_pending(fastqueue_conn *c, const fastqueue_script *script,
+	int numkeys, const fastqueue_args *keys_and_args);
+/* Its reply (waiting for it if need be): FAILURE when Redis refused the call (NOSCRIPT
+ * included: it then did not run) or the connection went away before the reply came. */
+zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out);
+/* Whether Redis refused a call because it did not know the script (it did not run). */
+bool fastqueue_conn_is_noscript(const fastqueue_conn *c);
 
 /* After a WRONGTYPE reply to a command on one key, adds that key to the error text: Redis's
  * own message names none, and an operator must know which key to repair. */

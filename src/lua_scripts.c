@@ -13,8 +13,8 @@
 		"-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,\n" \
 		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n" \
 		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n" \
-		"-- members back verbatim). Members of one call are scored until.000, until.001, ... so that\n" \
-		"-- expired reservations come back in the order they were reserved.\n" \
+		"-- members back verbatim). Members are scored until.000000, until.000001, ... numbered on\n" \
+		"-- across calls (ARGV[9]), so that expired reservations come back in the order they were reserved.\n" \
 		"-- KEYS[4i-3] queue i (list)\n" \
 		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n" \
 		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n" \
@@ -22,7 +22,7 @@
 		"-- KEYS[#KEYS] the restart key, when ARGV[6] is 1\n" \
 		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n" \
 		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n" \
-		"-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.\n" \
+		"-- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
 		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n" \
@@ -31,6 +31,9 @@
 		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
 		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n" \
 		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n" \
+		"-- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers\n" \
+		"--         on from one call to the next within a second, so two batches out at once keep\n" \
+		"--         their order when they expire)\n" \
 		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n" \
 		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n" \
 		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n" \
@@ -225,9 +228,10 @@
 		"\n" \
 		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n" \
 		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n" \
+		"local first_slot = tonumber(ARGV[9])\n" \
 		"local report = ARGV[8] == '1' and {} or nil\n" \
 		"local keys = KEYS\n" \
-		"for i = 9, #ARGV do\n" \
+		"for i = 10, #ARGV do\n" \
 		"    keys[#keys + 1] = ARGV[i]\n" \
 		"end\n" \
 		"local nqueues = math.floor(#keys / 4)\n" \
@@ -269,7 +273,7 @@
 		"            redis.call('zadd', reserved, until_, copy)\n" \
 		"        else\n" \
 		"            attempts = next_attempts(job)\n" \
-		"            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)\n" \
+		"            redis.call('zadd', reserved, until_ .. string.format('.%06d', first_slot + slot), job)\n" \
 		"        end\n" \
 		"        redis.call('lpop', notify)\n" \
 		"        out[#out + 1] = q\n" \
@@ -337,13 +341,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "de73fbfa5f96ed14887ecdb974e50edabb9181b2",
+	{"pop", "eb56d43ccb5f1abccbb581cb72cf85119b955ad7",
 		FASTQUEUE_LUA_TEXT_POP,
-		11541, 2},
-	{"pop_node", "011b1a083c6517257896cdd171029668a0cb60e7",
+		11845, 2},
+	{"pop_node", "6d82224d131b91306af46a3a3aae9f5110530fd7",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		11575, 3},
+		11879, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -979,62 +979,122 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 /* The pop script on slot groups g to end - 1 (and the restart key when with_restart). Keys of
  * one hash slot go as KEYS. Keys of several slots of one node go through pop_node: the first
  * group's keys route the call as KEYS, and the rest follow the arguments. */
-static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	uint32_t end, bool with_restart, zend_long count, bool charge, bool report, zend_long now,
-	fastqueue_reply **out)
+/* Jobs reserved uncharged are scored until.NNNNNN, numbered on from one call to the next
+ * within a second, so that expired reservations come back in the order they were reserved,
+ * also with two batches out at once (the worker's overlap). The first number of a call. */
+static uint32_t take_slots(fastqueue_redis_queue *q, zend_long until, zend_long count)
 {
-	size_t len;
-	fastqueue_args a;
-	char num[4][24];
-	uint32_t first = l->group_first[g];
-	uint32_t nkeys = 4 * (l->group_first[end] - first), declared = nkeys;
-	bool node_call = end > g + 1 || (with_restart && l->restart_apart);
-	zend_result ok;
+	uint32_t base = until == q->slot_until && q->slot_next + (uint64_t) count <= FASTQUEUE_SLOTS_PER_SECOND
+		? q->slot_next : 0;
 
-	if (node_call) {
-		declared = 4 * (l->group_first[g + 1] - first);
+	q->slot_until = until;
+	q->slot_next = base + (uint32_t) count;
+	return base;
+}
+
+/* The pop script's keys and arguments for the groups g..end-1 of l (num: room for its
+ * numbers, kept while a is used); *declared: how many are keys; *node_call: pop_node. */
+static void reserve_args(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g, uint32_t end,
+	bool with_restart, zend_long count, bool charge, bool report, zend_long now, uint32_t base,
+	fastqueue_args *a, char num[5][24], uint32_t *declared, bool *node_call)
+{
+	uint32_t first = l->group_first[g];
+	uint32_t nkeys = 4 * (l->group_first[end] - first);
+
+	*node_call = end > g + 1 || (with_restart && l->restart_apart);
+	*declared = *node_call ? 4 * (l->group_first[g + 1] - first) : nkeys;
+	fastqueue_args_init(a);
+	for (uint32_t i = 0; i < *declared; i++) {
+		fastqueue_args_add_str(a, l->keys[4 * first + i]);
 	}
-	fastqueue_args_init(&a);
-	for (uint32_t i = 0; i < declared; i++) {
-		fastqueue_args_add_str(&a, l->keys[4 * first + i]);
+	if (with_restart && !*node_call) {
+		fastqueue_args_add_str(a, l->keys[4 * l->count]);
+		(*declared)++;
 	}
-	if (with_restart && !node_call) {
-		fastqueue_args_add_str(&a, l->keys[4 * l->count]);
-		declared++;
-	}
-	add_long_arg(&a, num[0], sizeof(num[0]), now);
-	add_long_arg(&a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
-	fastqueue_args_add(&a, q->retry_after >= 0 ? "1" : "0", 1);
-	add_long_arg(&a, num[2], sizeof(num[2]), q->migration_batch_size);
-	add_long_arg(&a, num[3], sizeof(num[3]), count);
-	fastqueue_args_add(&a, with_restart ? "1" : "0", 1);
-	fastqueue_args_add(&a, charge ? "1" : "0", 1);
-	fastqueue_args_add(&a, report ? "1" : "0", 1);
-	if (node_call) {
-		for (uint32_t i = declared; i < nkeys; i++) {
-			fastqueue_args_add_str(&a, l->keys[4 * first + i]);
+	add_long_arg(a, num[0], sizeof(num[0]), now);
+	add_long_arg(a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
+	fastqueue_args_add(a, q->retry_after >= 0 ? "1" : "0", 1);
+	add_long_arg(a, num[2], sizeof(num[2]), q->migration_batch_size);
+	add_long_arg(a, num[3], sizeof(num[3]), count);
+	fastqueue_args_add(a, with_restart ? "1" : "0", 1);
+	fastqueue_args_add(a, charge ? "1" : "0", 1);
+	fastqueue_args_add(a, report ? "1" : "0", 1);
+	add_long_arg(a, num[4], sizeof(num[4]), (zend_long) base);
+	if (*node_call) {
+		for (uint32_t i = *declared; i < nkeys; i++) {
+			fastqueue_args_add_str(a, l->keys[4 * first + i]);
 		}
 		if (with_restart) {
-			fastqueue_args_add_str(&a, l->keys[4 * l->count]);
+			fastqueue_args_add_str(a, l->keys[4 * l->count]);
 		}
 	}
-	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * first]),
-		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, out);
-	fastqueue_args_free(&a);
-	if (ok == SUCCESS) {
-		len = fastqueue_reply_array_len(*out);
-		if (report && len > 0 && !fastqueue_reply_is_array(fastqueue_reply_array_at(*out, len - 1))) {
-			len = 0;
-		}
+}
+
+/* A pop script reply has the restart value, then 4 elements per job, then (report) an array. */
+static zend_result check_reserve_reply(fastqueue_redis_queue *q, bool report, fastqueue_reply **out)
+{
+	size_t len = fastqueue_reply_array_len(*out);
+
+	if (report && len > 0 && !fastqueue_reply_is_array(fastqueue_reply_array_at(*out, len - 1))) {
+		len = 0;
 	}
-	if (ok == SUCCESS && (len == 0 || (len - 1 - (report ? 1 : 0)) % 4 != 0)) {
+	if (len == 0 || (len - 1 - (report ? 1 : 0)) % 4 != 0) {
 		fastqueue_reply_free(*out);
 		*out = NULL;
 		snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
 		q->conn.err_kind = FASTQUEUE_ERR_PROTOCOL;
 		return FAILURE;
 	}
+	return SUCCESS;
+}
+
+/* One pop script call for the groups g..end-1 of l (a run of groups on one node). */
+static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
+	uint32_t end, bool with_restart, zend_long count, bool charge, bool report, zend_long now,
+	uint32_t base, fastqueue_reply **out)
+{
+	fastqueue_args a;
+	char num[5][24];
+	uint32_t declared;
+	bool node_call;
+	zend_result ok;
+
+	reserve_args(q, l, g, end, with_restart, count, charge, report, now, base, &a, num, &declared, &node_call);
+	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * l->group_first[g]]),
+		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, out);
+	fastqueue_args_free(&a);
+	return ok == SUCCESS ? check_reserve_reply(q, report, out) : FAILURE;
+}
+
+bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l)
+{
+	return !fastqueue_conn_is_cluster(&q->conn) && l->ngroups == 1 && !l->restart_apart && !q->conn.pending;
+}
+
+zend_result fastqueue_queue_reserve_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, bool report, zend_long *until, uint32_t *slot_base)
+{
+	zend_long now = (zend_long) time(NULL);
+	fastqueue_args a;
+	char num[5][24];
+	uint32_t declared;
+	bool node_call;
+	zend_result ok;
+
+	*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+	*slot_base = take_slots(q, *until, count);
+	reserve_args(q, l, 0, 1, l->has_restart_key, count, false, report, now, *slot_base, &a, num, &declared, &node_call);
+	ok = fastqueue_conn_eval_send_pending(&q->conn, FASTQUEUE_LUA_POP, (int) declared, &a);
+	fastqueue_args_free(&a);
 	return ok;
+}
+
+zend_result fastqueue_queue_reserve_take(fastqueue_redis_queue *q, bool report, fastqueue_reply **out)
+{
+	if (fastqueue_conn_take_pending(&q->conn, out) == FAILURE) {
+		return FAILURE;
+	}
+	return check_reserve_reply(q, report, out);
 }
 
 /* Whether a key's node is the one that serves another key. */
@@ -1140,7 +1200,7 @@ static fastqueue_reply *merge_parts(fastqueue_reply *restart, fastqueue_reply **
  * with the first call when its node serves it, else in a GET of its own. The reply is made
  * to look like one call's. */
 static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long now, fastqueue_reply **out)
+	zend_long count, bool charge, bool report, zend_long now, uint32_t base, fastqueue_reply **out)
 {
 	fastqueue_reply *restart = NULL, **parts = safe_emalloc(l->ngroups, sizeof(*parts), 0);
 	uint32_t *part_first = safe_emalloc(l->ngroups, sizeof(*part_first), 0);
@@ -1156,7 +1216,7 @@ static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_que
 		uint32_t end = node_run_end(q, l, g, !q->node_calls_off && g >= one_slot_until);
 		bool restart_here = with_restart && g == 0;
 
-		ok = reserve_call(q, l, g, end, restart_here, count, charge, report, now, &parts[n]);
+		ok = reserve_call(q, l, g, end, restart_here, count, charge, report, now, base, &parts[n]);
 		if (ok == FAILURE && (end > g + 1 || restart_here) && node_call_refused(q)) {
 			/* This run again, a call per slot, which follows MOVED and ASK. */
 			one_slot_until = end;
@@ -1187,18 +1247,23 @@ static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_que
 }
 
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out)
+	zend_long count, bool charge, bool report, zend_long *until, uint32_t *slot_base, fastqueue_reply **out)
 {
 	zend_long now = (zend_long) time(NULL);
+	zend_long ends = now + (q->retry_after > 0 ? q->retry_after : 0);
+	uint32_t base = charge ? 0 : take_slots(q, ends, count);
 
 	if (until) {
-		*until = now + (q->retry_after > 0 ? q->retry_after : 0);
+		*until = ends;
+	}
+	if (slot_base) {
+		*slot_base = base;
 	}
 	*out = NULL;
 	if (l->ngroups == 1 && !l->restart_apart) {
-		return reserve_call(q, l, 0, 1, l->has_restart_key, count, charge, report, now, out);
+		return reserve_call(q, l, 0, 1, l->has_restart_key, count, charge, report, now, base, out);
 	}
-	return reserve_by_node(q, l, count, charge, report, now, out);
+	return reserve_by_node(q, l, count, charge, report, now, base, out);
 }
 
 /* Adds the members an ack removes. */
@@ -1280,7 +1345,7 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "ZADD", 4);
 		fastqueue_args_add_str(&a, reserved_key);
-		fastqueue_args_add(&a, score, fastqueue_format(score, sizeof(score), ZEND_LONG_FMT ".%03u", until, slot));
+		fastqueue_args_add(&a, score, fastqueue_format(score, sizeof(score), ZEND_LONG_FMT ".%06u", until, slot));
 		fastqueue_args_add_str(&a, copy);
 		if (defer_command(c, &a) == FAILURE) {
 			return FAILURE;
@@ -1405,7 +1470,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
-	if (fastqueue_queue_reserve(q, &l, 1, true, false, NULL, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &l, 1, true, false, NULL, NULL, &r) == FAILURE) {
 		goto failed;
 	}
 	/* As Laravel: with block_for, wait for a push once, then try once more. */
@@ -1415,7 +1480,7 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && fastqueue_queue_reserve(q, &l, 1, true, false, NULL, &r) == FAILURE) {
+		if (announced && fastqueue_queue_reserve(q, &l, 1, true, false, NULL, NULL, &r) == FAILURE) {
 			goto failed;
 		}
 	}

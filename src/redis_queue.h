@@ -3,6 +3,10 @@
 #define FASTQUEUE_REDIS_QUEUE_H
 
 #include "php.h"
+
+/* Uncharged reservations are scored until.NNNNNN: six decimals, exact in a double for any
+ * until of this millennium. */
+#define FASTQUEUE_SLOTS_PER_SECOND 1000000
 #include "conn.h"
 
 typedef struct _fastqueue_redis_queue {
@@ -10,6 +14,8 @@ typedef struct _fastqueue_redis_queue {
 	zend_string *prefix;             /* Redis key prefix, as Laravel's options.prefix */
 	zend_string *default_queue;      /* queue name used when none is given */
 	zend_long retry_after;           /* seconds a reservation lasts; -1: never migrate expired ones */
+	zend_long slot_until;            /* the last uncharged reserve's until, and the next number of */
+	uint32_t slot_next;              /* a job's score in that second (take_slots) */
 	double block_for;                /* seconds pop blocks for a job; -1: never blocks; 0: until one comes */
 	zend_long migration_batch_size;  /* due jobs moved per pop; -1: all */
 	bool node_calls_off;             /* a cluster node refused pop_node (a Redis before 7): one
@@ -64,9 +70,19 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l);
  * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then
  * (queue, job, reserved, attempts)*, then with report the migrations as an array of
  * (queue, "delayed"|"reserved", [members]) triples, one per step taken. *until (may be NULL):
- * when the reservations end. */
+ * when the reservations end; *slot_base (may be NULL): uncharged, the number of the first
+ * job's score (until.NNNNNN, see take_slots), the others following. */
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, fastqueue_reply **out);
+	zend_long count, bool charge, bool report, zend_long *until, uint32_t *slot_base, fastqueue_reply **out);
+
+/* The same reserve (uncharged) sent now and read later, so Redis reserves the next batch while
+ * the worker runs the current one: whether this list and connection allow it (one slot group,
+ * not a cluster, none out already), the call, and its reply (FAILURE: the call failed or its
+ * reply was lost; with NOSCRIPT it did not run). */
+bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l);
+zend_result fastqueue_queue_reserve_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	zend_long count, bool report, zend_long *until, uint32_t *slot_base);
+zend_result fastqueue_queue_reserve_take(fastqueue_redis_queue *q, bool report, fastqueue_reply **out);
 
 /* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
 zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);

@@ -48,6 +48,7 @@ typedef struct _worker_options {
 	bool timeout_throw;           /* timeout_mode 'throw' rather than 'kill' */
 	bool failed_store;            /* record failed jobs in Redis */
 	zend_long prefetch;           /* jobs reserved per round trip */
+	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
 	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
 } worker_options;
 
@@ -79,6 +80,11 @@ typedef struct _fastqueue_worker {
 	zend_long reserve_count;      /* jobs per reserve: prefetch, or 1 where none could wait safely */
 	bool prefetch_warned;         /* said once why prefetch is not used */
 	buffered_job *buffer;         /* prefetched jobs, a FIFO */
+	bool in_flight;               /* the next batch's reserve is out (overlap), its reply not taken */
+	zend_long flight_until;       /* ... its reservations' end */
+	uint32_t flight_slot;         /* ... its first job's number in that second's scores */
+	double flight_at;             /* ... when it was sent (whole seconds, as reserve()'s) */
+	bool flight_report;           /* ... it reports migrations */
 	uint32_t buf_head, buf_len, buf_cap;
 	fastqueue_ack *acks;          /* finished jobs not yet known to be acknowledged: the first
 	                               * acks_sent went out without waiting, the rest go with the
@@ -948,13 +954,18 @@ static void send_acks(fastqueue_worker *w)
 	settle_deferred(w);
 }
 
-/* Sends the pending acknowledgements and hands back the buffer: nothing of ours stays reserved. */
+static zend_result take_in_flight(fastqueue_worker *w);
+
+/* Sends the pending acknowledgements and hands back the buffer and the overlapped batch:
+ * nothing of ours stays reserved. */
 static void flush_round(fastqueue_worker *w)
 {
 	if (!w->list_ready) {
 		return;
 	}
 	send_acks(w);
+	/* The overlapped batch goes back too, behind the buffer's jobs: untouched and in order. */
+	take_in_flight(w);
 	hand_back(w, w->buffer + w->buf_head, w->buf_len);
 	w->buf_head = w->buf_len = 0;
 }
@@ -1097,30 +1108,15 @@ static void fire_migrations(fastqueue_worker *w, zval *steps)
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer,
- * reserved uncharged. With queue:migrated listeners the script reports what it migrated,
- * and they hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
-static zend_result reserve(fastqueue_worker *w)
+/* Puts the jobs of a reserve reply in the buffer (reserved uncharged, at `at`, until `until`),
+ * notes the restart key's value, and tells queue:migrated listeners what it migrated. */
+static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, zend_long until, uint32_t slot_base,
+	double at, bool report)
 {
-	fastqueue_redis_queue *q = worker_queue(w);
-	fastqueue_reply *r;
-	size_t n;
-	zend_long until;
-	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
-	double at = (double) time(NULL);
-	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0);
 	zval migrations;
 
-	defer_acks(w);
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, report, &until, &r) == FAILURE) {
-		settle_deferred(w);
-		redis_failed(w, "reserving jobs");
-		return FAILURE;
-	}
-	settle_deferred(w);
-	redis_ok(w);
 	note_restart_value(w, fastqueue_reply_array_at(r, 0));
-	n = fastqueue_reply_array_len(r) - (report ? 1 : 0);
 	for (size_t i = 1; i + 3 < n; i += 4) {
 		const char *raw, *res;
 		size_t raw_len, res_len;
@@ -1151,7 +1147,7 @@ static zend_result reserve(fastqueue_worker *w)
 		fj->queue_index = (uint32_t) qi;
 		fj->uncharged = true;
 		fj->reserved_until = until;
-		fj->slot = (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
+		fj->slot = slot_base + (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		buffer_push(w, &job, at);
 	}
 	if (report) {
@@ -1162,6 +1158,74 @@ static zend_result reserve(fastqueue_worker *w)
 		fire_migrations(w, &migrations);
 		zval_ptr_dtor(&migrations);
 	}
+}
+
+/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer,
+ * reserved uncharged. With queue:migrated listeners the script reports what it migrated,
+ * and they hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
+static zend_result reserve(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+	zend_long until;
+	uint32_t slot_base;
+	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
+	double at = (double) time(NULL);
+	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+
+	defer_acks(w);
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, report, &until, &slot_base, &r) == FAILURE) {
+		settle_deferred(w);
+		redis_failed(w, "reserving jobs");
+		return FAILURE;
+	}
+	settle_deferred(w);
+	redis_ok(w);
+	buffer_reply(w, r, until, slot_base, at, report);
+	return SUCCESS;
+}
+
+/* Overlap: sends the next batch's reserve (with the pending acks ahead of it) without waiting,
+ * so that Redis reserves it while the worker runs the batch in the buffer. Only for daemon()
+ * with prefetch, on one slot group outside a cluster, and not once the run is ending. */
+static void send_reserve(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
+	if (w->in_flight || !w->opt.overlap || w->reserve_count < 2 || w->restart_changed || w->stop_requested
+		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_queue_can_send_reserve(q, &w->list)) {
+		return;
+	}
+	w->flight_at = (double) time(NULL);
+	w->flight_report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	defer_acks(w);
+	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
+	w->in_flight = fastqueue_queue_reserve_send(q, &w->list, w->reserve_count, w->flight_report,
+		&w->flight_until, &w->flight_slot) == SUCCESS;
+}
+
+/* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
+ * behind them in their queue). FAILURE when its reply was lost or refused: it reserved
+ * nothing that will not come back after retry_after, uncharged. */
+static zend_result take_in_flight(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+
+	if (!w->in_flight) {
+		return SUCCESS;
+	}
+	w->in_flight = false;
+	if (fastqueue_queue_reserve_take(q, w->flight_report, &r) == FAILURE) {
+		settle_deferred(w);
+		if (!fastqueue_conn_is_noscript(&q->conn)) {
+			fprintf(stderr, "FastQueue: the reserve sent ahead failed: %s; a new one follows\n", q->conn.err);
+			fflush(stderr);
+		}
+		return FAILURE;
+	}
+	settle_deferred(w);
+	buffer_reply(w, r, w->flight_until, w->flight_slot, w->flight_at, w->flight_report);
 	return SUCCESS;
 }
 
@@ -1200,31 +1264,41 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 }
 
 /* Puts the next job at the head of the buffer when one is ready. Prefetched jobs whose
- * reservation could run out before they finish go back first, with all behind them so the
- * queue keeps its order; a job just reserved always runs, as no reservation is fresher. Does
- * not wait once a reserve saw the restart key change. Returns whether it waited on Redis. */
-static bool fill_buffer(fastqueue_worker *w)
+ * reservation could run out before they finish go back first, with all behind them (the
+ * overlapped batch too) so the queue keeps its order; a job just reserved always runs, as no
+ * reservation is fresher. With overlap, the overlapped batch becomes the buffer when it runs
+ * dry, and the next is sent as a batch starts. Does not wait once a reserve saw the restart
+ * key change. Returns whether it waited on Redis. */
+static bool fill_buffer(fastqueue_worker *w, bool overlap)
 {
-	bool announced;
+	bool announced, waited = false;
 
 	if (w->buf_len && !still_safe(w, &w->buffer[w->buf_head])) {
+		take_in_flight(w);
 		hand_back(w, w->buffer + w->buf_head, w->buf_len);
 		w->buf_head = w->buf_len = 0;
 	}
-	if (w->buf_len) {
-		return false;
+	if (!w->buf_len) {
+		take_in_flight(w);
 	}
-	if (reserve(w) == FAILURE || w->buf_len || w->exiting) {
-		return false;
+	if (!w->buf_len) {
+		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
+		 * pushed since it was sent may be there. */
+		if (reserve(w) == FAILURE || w->exiting) {
+			return false;
+		}
+		/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
+		if (!w->buf_len && worker_queue(w)->block_for >= 0 && !w->restart_changed) {
+			waited = true;
+			if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
+				reserve(w);
+			}
+		}
 	}
-	/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
-	if (worker_queue(w)->block_for < 0 || w->restart_changed) {
-		return false;
+	if (overlap && w->buf_len && !w->exiting) {
+		send_reserve(w);
 	}
-	if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
-		reserve(w);
-	}
-	return true;
+	return waited;
 }
 
 /* Takes the job at the head of the buffer into out; false when the buffer is empty. */
@@ -1487,7 +1561,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			run->stop = should_stop(w, started, false, &run->status);
 			continue;
 		}
-		waited = fill_buffer(w);
+		waited = fill_buffer(w, true);
 		if (w->exiting) break;
 		/* A restart seen by the reserve that brought the next job: it goes back unstarted,
 		 * as Laravel stops before it pops another. */
@@ -1512,7 +1586,7 @@ static void next_job(fastqueue_worker *w, void *arg)
 {
 	bool *ran = arg;
 	zval job;
-	bool waited = fill_buffer(w);
+	bool waited = fill_buffer(w, false);
 
 	if (w->exiting) {
 		return;
@@ -1746,6 +1820,7 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "maintenance_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->maintenance_file);
 	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
 	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
+	if (zend_string_equals_literal(key, "overlap")) return fastqueue_opt_bool(v, 3, k, &o->overlap);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
 		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
 		if (o->timeout_grace <= 0) {
@@ -1797,6 +1872,7 @@ static zend_result parse_worker_options(HashTable *options, worker_options *o)
 	o->memory = 128;
 	o->failed_store = true;
 	o->prefetch = 1;
+	o->overlap = true;
 	o->timeout_grace = 1.0;
 	if (!options) {
 		return SUCCESS;

@@ -8,8 +8,8 @@
 -- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,
 -- and the worker swaps in the reserved copy when the job starts. So a job that never started
 -- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves
--- members back verbatim). Members of one call are scored until.000, until.001, ... so that
--- expired reservations come back in the order they were reserved.
+-- members back verbatim). Members are scored until.000000, until.000001, ... numbered on
+-- across calls (ARGV[9]), so that expired reservations come back in the order they were reserved.
 -- KEYS[4i-3] queue i (list)
 -- KEYS[4i-2] queue i :delayed (zset, score = available at)
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
@@ -17,7 +17,7 @@
 -- KEYS[#KEYS] the restart key, when ARGV[6] is 1
 -- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this
 -- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first
--- slot's queues, which route the call, and ARGV[9] on the rest, in the same order.
+-- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
@@ -26,6 +26,9 @@
 -- ARGV[6] 1 when the last key is a restart key to read, else 0
 -- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
 -- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)
+-- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers
+--         on from one call to the next within a second, so two batches out at once keep
+--         their order when they expire)
 -- Returns: the restart key's value (or false), then for each job reserved: queue number,
 -- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the
 -- worker builds it from the job and attempts when the job starts (the same digits rewritten),
@@ -220,9 +223,10 @@ end
 
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
 local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
+local first_slot = tonumber(ARGV[9])
 local report = ARGV[8] == '1' and {} or nil
 local keys = KEYS
-for i = 9, #ARGV do
+for i = 10, #ARGV do
     keys[#keys + 1] = ARGV[i]
 end
 local nqueues = math.floor(#keys / 4)
@@ -264,7 +268,7 @@ for q = 1, nqueues do
             redis.call('zadd', reserved, until_, copy)
         else
             attempts = next_attempts(job)
-            redis.call('zadd', reserved, until_ .. string.format('.%03d', slot), job)
+            redis.call('zadd', reserved, until_ .. string.format('.%06d', first_slot + slot), job)
         end
         redis.call('lpop', notify)
         out[#out + 1] = q

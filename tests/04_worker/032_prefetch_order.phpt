@@ -41,7 +41,7 @@ $w = fqw_worker($q, function ($job) use (&$ran, $raw, $name, $pushed, $expected,
         echo $job->getName(), ': batch of ', count($batch), ' in :reserved in order: ', var_export($members === $batch, true),
             ', reserved until now + retry_after: ', var_export($scoresOk, true), ', ', fqw_counts($name), "\n";
     }
-}, ['prefetch' => 8]);
+}, ['prefetch' => 8, 'overlap' => false]); // batches one at a time (038: overlap)
 var_dump($w->daemon($name));
 echo implode(',', $ran), "\n";
 echo count($ran), ' runs, ', count(array_unique($ran)), " distinct\n";

@@ -21,7 +21,8 @@ $w = fqw_worker($q, function ($job) use (&$ran, &$w, $name, $q) {
     $ran[] = $job->getName();
     if (count($ran) === 3) {
         // J1, J2 done (acknowledged with the start of the job after each), J3 running, J4..J8
-        // not started. A command on the worker's connection makes sure Redis has those marks.
+        // not started, J9, J10 reserved ahead (overlap) as the batch started. A command on the
+        // worker's connection makes sure Redis has those marks.
         $q->size();
         echo 'at stop: ', fqw_counts($name), "\n";
         $w->stop(0);
@@ -30,7 +31,7 @@ $w = fqw_worker($q, function ($job) use (&$ran, &$w, $name, $q) {
 var_dump($w->daemon($name));
 echo 'ran: ', implode(',', $ran), "\n";
 echo fqw_counts($name), ', notify ', $raw->cmd('LLEN', "queues:$name:notify"), "\n";
-// J4..J8 came back before J9, J10, exactly as they were pushed.
+// J4..J8 came back before J9, J10 (the overlapped batch), exactly as they were pushed.
 var_dump(fqw_pending($name) === array_slice($pushed, 3));
 
 // Jobs pushed while the worker ran stay behind the handed-back ones.
@@ -64,7 +65,7 @@ echo 'w033a: ', fqw_counts('w033a'), ' | w033b: ', fqw_counts('w033b'), ' ', fqw
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w033'); fq_clean('w033a'); fq_clean('w033b'); } ?>
 --EXPECT--
-at stop: pending=2 delayed=0 reserved=6
+at stop: pending=0 delayed=0 reserved=8
 int(0)
 ran: J1,J2,J3
 pending=7 delayed=0 reserved=0, notify 7

@@ -1,5 +1,5 @@
 --TEST--
-Worker round trips: one reserve call per job with prefetch 1, one per 32 jobs with prefetch 32, plus one start mark per job sent without waiting; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
+Worker round trips: one reserve call per job with prefetch 1, one per 32 jobs with prefetch 32 (and with overlap one more that finds the queue empty while the last batch runs), plus one start mark per job sent without waiting; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -40,7 +40,10 @@ function drain(array $qopts, array $wopts): void
 // n jobs + the call that finds the queue empty (and carries the last acknowledgement).
 drain([], ['prefetch' => 1]);
 drain([], ['prefetch' => 32]);
+// Overlap (the default): 2 batches, the call sent ahead during the second that finds the queue
+// empty, and one more, as jobs may have come since it was sent. Without: 2 batches + 1.
 drain(['retry_after' => 90], ['prefetch' => 32]);
+drain(['retry_after' => 90], ['prefetch' => 32, 'overlap' => false]);
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w036'); fq_clean('w036-warm'); } ?>
@@ -48,4 +51,5 @@ drain(['retry_after' => 90], ['prefetch' => 32]);
 {"prefetch":1}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
 FastQueue: prefetch 32 unused: a prefetched job must be able to finish before its reservation ends, and timeout (60 s) + timeout_grace (1.0 s) leaves no room in retry_after (60 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
 {"prefetch":32}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
-{"retry_after":90,"prefetch":32}: status 0, ran 64, reserve calls 3, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"retry_after":90,"prefetch":32}: status 0, ran 64, reserve calls 4, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"retry_after":90,"prefetch":32,"overlap":false}: status 0, ran 64, reserve calls 3, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0

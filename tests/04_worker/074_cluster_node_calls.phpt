@@ -66,7 +66,7 @@ try {
                     continue;
                 }
                 $keys = array_slice($args, 3, (int) $args[2]);
-                $keys = array_merge($keys, array_slice($args, 3 + (int) $args[2] + 8));
+                $keys = array_merge($keys, array_slice($args, 3 + (int) $args[2] + 9));
                 $queues = [];
                 $restart = false;
                 foreach ($keys as $k) {

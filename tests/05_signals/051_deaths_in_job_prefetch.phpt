@@ -22,7 +22,8 @@ require __DIR__ . '/../inc/deaths.inc';
 // takes several seconds on a loaded machine (the other workers side by side, valgrind).
 // retry_after 5 leaves room for a run (1 s for a job without timeout + grace 0.5 + 1 s of
 // rounding): the worker really prefetches (else it says "prefetch 3 unused"), three jobs per
-// reserve, and the fourth stays pending. A prefetched job starts only while its reservation
+// reserve, and the fourth is reserved ahead (overlap) as the first batch starts. Expired, the
+// reservations come back in the order they were made, the overlapped batch's after the first's. A prefetched job starts only while its reservation
 // outlasts a run, else the worker hands the rest back and reserves anew, which would change
 // what is reserved at the death: under valgrind, where the job before may take that long, the
 // reservation is longer.
@@ -60,14 +61,14 @@ looping
 start sigsegv-before attempts=1
 end sigsegv-before
 start sigsegv attempts=1
-sigsegv: pending [sigsegv-after2:0] reserved [sigsegv-after1:0 sigsegv:1] delayed []
+sigsegv: pending [] reserved [sigsegv-after1:0 sigsegv-after2:0 sigsegv:1] delayed []
 sigsegv: reservations end retry_after after the reserve
 ffi: ended as expected
 looping
 start ffi-before attempts=1
 end ffi-before
 start ffi attempts=1
-ffi: pending [ffi-after2:0] reserved [ffi-after1:0 ffi:1] delayed []
+ffi: pending [] reserved [ffi-after1:0 ffi-after2:0 ffi:1] delayed []
 ffi: reservations end retry_after after the reserve
 recovery: status 0
 looping
