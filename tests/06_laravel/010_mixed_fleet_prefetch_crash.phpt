@@ -29,11 +29,11 @@ function crash_with_prefetch(string $name): void
     echo fq_sig_status($r), ', ', fq_sig_reserved_in_order($name), "\n";
     $q->push('J', 'later');
     // Expire the reservations now rather than wait: every score moves by the same amount, so
-    // their order stays.
+    // their order stays (ZINCRBY in Redis: a PHP float printed back would keep 14 digits, and
+    // the scores' 6 decimals tell the jobs of one second apart).
     $key = "queues:$name:reserved";
-    $scores = fq_raw()->cmd('ZRANGE', $key, '0', '-1', 'WITHSCORES');
-    for ($i = 0; $i < count($scores); $i += 2) {
-        fq_raw()->cmd('ZADD', $key, 'XX', (string) ((float) $scores[$i + 1] - 100), $scores[$i]);
+    foreach (fq_raw()->cmd('ZRANGE', $key, '0', '-1') as $member) {
+        fq_raw()->cmd('ZINCRBY', $key, '-100', $member);
     }
 }
 
