@@ -66,6 +66,12 @@ $w = new FastQueue\Worker($q, function (FastQueue\Job $job) {
 $w->daemon($name);
 
 // 4. data is decoded only when asked for: a job's memory grows by its data's size only then.
+// Under USE_ZEND_ALLOC=0 (the memory passes) memory_get_usage() sees no allocation at all: the
+// plain pass checks this.
+$probe = memory_get_usage();
+$x = str_repeat('z', 1 << 20);
+$measurable = memory_get_usage() - $probe >= (1 << 20);
+unset($x);
 $big = str_repeat('y', 8 << 20);
 $q->push('Big', ['s' => $big]);
 $job = $q->pop();
@@ -73,7 +79,7 @@ unset($big);
 $before = memory_get_usage();
 $data = $job->getData();
 $grew = memory_get_usage() - $before;
-echo 'getData(): ', strlen($data['s']), ' bytes, decoded then: ', $grew >= (8 << 20) ? 'yes' : "no (grew $grew)", "\n";
+echo 'getData(): ', strlen($data['s']), ' bytes, decoded then: ', !$measurable || $grew >= (8 << 20) ? 'yes' : "no (grew $grew)", "\n";
 $job->delete();
 fq_clean($name);
 ?>
