@@ -1074,7 +1074,7 @@ bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_
 zend_result fastqueue_queue_reserve_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
 	zend_long count, bool report, zend_long *until, uint32_t *slot_base)
 {
-	zend_long now = (zend_long) time(NULL);
+	zend_long now = fastqueue_unix_time();
 	fastqueue_args a;
 	char num[5][24];
 	uint32_t declared;
@@ -1249,7 +1249,7 @@ static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_que
 zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
 	zend_long count, bool charge, bool report, zend_long *until, uint32_t *slot_base, fastqueue_reply **out)
 {
-	zend_long now = (zend_long) time(NULL);
+	zend_long now = fastqueue_unix_time();
 	zend_long ends = now + (q->retry_after > 0 ? q->retry_after : 0);
 	uint32_t base = charge ? 0 : take_slots(q, ends, count);
 

@@ -535,7 +535,7 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 static bool tries_used_up(const job_limits *l, fastqueue_job *job)
 {
 	if (l->retry_until) {
-		return l->retry_until <= (zend_long) time(NULL);
+		return l->retry_until <= fastqueue_unix_time();
 	}
 	return l->max_tries > 0 && job->attempts >= l->max_tries;
 }
@@ -550,7 +550,7 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
 	 * to a negative score that makes the job due again at once. */
 	delay = fastqueue_clamp_delay(delay);
-	if (fastqueue_queue_release(q, job->queue, job->reserved, (zend_long) time(NULL) + delay, &released) == FAILURE) {
+	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_unix_time() + delay, &released) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
 			ZSTR_VAL(job->queue), q->conn.err);
 		fflush(stderr);
@@ -818,7 +818,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 	}
 	read_limits(w, job, l);
 	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
-	if ((l->retry_until && (zend_long) time(NULL) > l->retry_until)
+	if ((l->retry_until && fastqueue_unix_time() > l->retry_until)
 		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
 		max_attempts_exception(&e, job);
 		fail_unrunnable(w, job, job_zv, &e);
@@ -1170,7 +1170,7 @@ static zend_result reserve(fastqueue_worker *w)
 	zend_long until;
 	uint32_t slot_base;
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
-	double at = (double) time(NULL);
+	double at = (double) fastqueue_unix_time();
 	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
 
 	defer_acks(w);
@@ -1196,7 +1196,7 @@ static void send_reserve(fastqueue_worker *w)
 		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_queue_can_send_reserve(q, &w->list)) {
 		return;
 	}
-	w->flight_at = (double) time(NULL);
+	w->flight_at = (double) fastqueue_unix_time();
 	w->flight_report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
 	defer_acks(w);
 	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
