@@ -64,11 +64,13 @@ bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why)
 	if (!job->scanned) {
 		bool valid = fastqueue_payload_scan(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->scan);
 		const fastqueue_json_span *name = &job->scan.field[FASTQUEUE_FIELD_JOB];
+		/* A name is a non-empty string (an escaped one never is empty). */
+		bool named = name->type == FASTQUEUE_JSON_STRING_ESCAPED
+			|| (name->type == FASTQUEUE_JSON_STRING && name->to - name->from > 2);
 
 		job->scanned = true;
 		job->payload_error = fastqueue_payload_invalid_reason(job->raw, &job->scan, valid, "Job payload");
-		if (!job->payload_error && (name->type != FASTQUEUE_JSON_STRING || name->to - name->from == 2)
-			&& name->type != FASTQUEUE_JSON_STRING_ESCAPED) {
+		if (!job->payload_error && !named) {
 			job->payload_error = zend_string_init("Job payload has no \"job\" name", sizeof("Job payload has no \"job\" name") - 1, 0);
 		}
 	}

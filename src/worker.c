@@ -238,12 +238,12 @@ static void fire_job_value(fastqueue_worker *w, worker_event ev, zval *job, zval
 static zend_long field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt)
 {
 	zval v, n;
+	bool found;
+
 	fastqueue_job_field(job, f, &v);
-	if (fastqueue_payload_int(&v, &n) == FAILURE || Z_TYPE(n) != IS_LONG) {
-		n.value.lval = dflt;
-	}
+	found = fastqueue_payload_int(&v, &n) == SUCCESS && Z_TYPE(n) == IS_LONG;
 	zval_ptr_dtor(&v);
-	return n.value.lval;
+	return found ? Z_LVAL(n) : dflt;
 }
 
 static void free_limits(job_limits *l)
@@ -439,10 +439,6 @@ static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, cons
 	zval_ptr_dtor(&m);
 }
 
-static zend_string *job_display_name(fastqueue_job *job)
-{
-	return fastqueue_job_display_name(job);
-}
 
 /* Fails a job: one step removes the reservation and (with failed_store) records it; then
  * the failed event. Nothing else of the job runs. */
@@ -456,7 +452,7 @@ static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *excep
 	if (Z_TYPE_P(exception) != IS_OBJECT) {
 		/* $job->fail() without one: listeners and the store still get a Throwable, as Laravel's
 		 * ManuallyFailedException. */
-		zend_string *name = job_display_name(job);
+		zend_string *name = fastqueue_job_display_name(job);
 		new_exception(&manual, fastqueue_ce_ManuallyFailedException, "%s was marked as failed without an exception", ZSTR_VAL(name));
 		zend_string_release(name);
 		exception = &manual;
@@ -487,7 +483,7 @@ static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
 
 static void max_attempts_exception(zval *out, fastqueue_job *job)
 {
-	zend_string *name = job_display_name(job);
+	zend_string *name = fastqueue_job_display_name(job);
 	new_exception(out, fastqueue_ce_MaxAttemptsExceededException,
 		"%s has been attempted too many times or run too long. The job may have previously timed out.", ZSTR_VAL(name));
 	zend_string_release(name);
@@ -704,7 +700,7 @@ static void on_timeout(void *ctx)
 	w->timeouts++;
 	fastqueue_signals_extend_grace();
 	if (w->opt.timeout_throw) {
-		zend_string *name = job_display_name(job);
+		zend_string *name = fastqueue_job_display_name(job);
 		/* Listeners first: fire() clears what they throw, which must not be ours. */
 		fire_job(w, EV_TIMEOUT, &w->current);
 		if (!w->exiting) {
@@ -825,7 +821,7 @@ static void run_job(fastqueue_worker *w, zval *job_zv)
 		goto done;
 	}
 
-	name = job_display_name(job);
+	name = fastqueue_job_display_name(job);
 	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
 	t0 = now_mono();
