@@ -27,7 +27,7 @@
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
 		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n" \
 		"-- ARGV[4] migration batch size, -1 for all due jobs\n" \
-		"-- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)\n" \
+		"-- ARGV[5] how many jobs to reserve at most\n" \
 		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
 		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n" \
 		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n" \
@@ -35,14 +35,16 @@
 		"--         on from one call to the next within a second, so two batches out at once keep\n" \
 		"--         their order when they expire)\n" \
 		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n" \
-		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the\n" \
-		"-- worker builds it from the job and attempts when the job starts (the same digits rewritten),\n" \
-		"-- so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n" \
+		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy and attempts\n" \
+		"-- are false: the worker finds the count with its payload scanner and builds the copy when\n" \
+		"-- the job starts (the same digits rewritten), so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
 		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
 		"\n" \
-		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n" \
+		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
+		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
+		"-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE.\n" \
 		"local function wrong_type(key, kind)\n" \
 		"    local t = redis.call('type', key)['ok']\n" \
 		"    if t ~= 'none' and t ~= kind then\n" \
@@ -50,11 +52,21 @@
 		"    end\n" \
 		"end\n" \
 		"\n" \
+		"-- A read's error as the script reports it: naming the key when its type is wrong.\n" \
+		"local function read_failed(key, kind, reply)\n" \
+		"    return wrong_type(key, kind) or redis.error_reply(reply.err)\n" \
+		"end\n" \
+		"\n" \
+		"local function failed(reply)\n" \
+		"    return type(reply) == 'table' and reply.err ~= nil\n" \
+		"end\n" \
+		"\n" \
+		"-- The due members of a sorted set, in score order (an error reply when it is not one).\n" \
 		"local function due_members(from, now, limit)\n" \
 		"    if limit > 0 then\n" \
-		"        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
+		"        return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
 		"    end\n" \
-		"    return redis.call('zrangebyscore', from, '-inf', now)\n" \
+		"    return redis.pcall('zrangebyscore', from, '-inf', now)\n" \
 		"end\n" \
 		"\n" \
 		"local function push_notifications(key, count)\n" \
@@ -65,31 +77,37 @@
 		"    redis.call('rpush', key, unpack(ones))\n" \
 		"end\n" \
 		"\n" \
-		"-- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if\n" \
-		"-- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved\n" \
-		"-- first: they were taken from the head, and a job that never started keeps its place before\n" \
-		"-- jobs pushed after it.\n" \
-		"local function migrate(from, to, notify_key, now, limit, to_head)\n" \
-		"    local due = due_members(from, now, limit)\n" \
+		"-- Puts members at the head of a list in their order (LPUSH puts its last argument first).\n" \
+		"local function push_to_head(to, members)\n" \
+		"    for i = 1, #members, 100 do\n" \
+		"        local last = math.min(i + 99, #members)\n" \
+		"        local chunk = {}\n" \
+		"        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do\n" \
+		"            chunk[#chunk + 1] = members[j]\n" \
+		"        end\n" \
+		"        redis.call('lpush', to, unpack(chunk))\n" \
+		"    end\n" \
+		"end\n" \
+		"\n" \
+		"-- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go\n" \
+		"-- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its\n" \
+		"-- head, first reserved first: they were taken from the head, and a job that never started\n" \
+		"-- keeps its place before jobs pushed after it.\n" \
+		"local function migrate(due, from, to, notify_key, to_head)\n" \
 		"    if #due == 0 then\n" \
-		"        return due\n" \
+		"        return\n" \
 		"    end\n" \
 		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
-		"    for i = 1, #due, 100 do\n" \
-		"        local last = math.min(i + 99, #due)\n" \
-		"        if to_head then\n" \
-		"            -- LPUSH puts its last argument first: the chunk from the end, reversed.\n" \
-		"            local chunk = {}\n" \
-		"            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do\n" \
-		"                chunk[#chunk + 1] = due[j]\n" \
-		"            end\n" \
-		"            redis.call('lpush', to, unpack(chunk))\n" \
-		"        else\n" \
-		"            redis.call('rpush', to, unpack(due, i, last))\n" \
+		"    if to_head then\n" \
+		"        push_to_head(to, due)\n" \
+		"    else\n" \
+		"        for i = 1, #due, 100 do\n" \
+		"            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))\n" \
 		"        end\n" \
-		"        push_notifications(notify_key, last - i + 1)\n" \
 		"    end\n" \
-		"    return due\n" \
+		"    for i = 1, #due, 100 do\n" \
+		"        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
+		"    end\n" \
 		"end\n" \
 		"\n" \
 		"-- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
@@ -211,21 +229,6 @@
 		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
 		"end\n" \
 		"\n" \
-		"-- The attempts count of a job's reserved copy (-1: unknown), without building the copy.\n" \
-		"local function next_attempts(job)\n" \
-		"    local digits = string.match(string.sub(job, -64), ',%s*\"attempts\"%s*:%s*(%d+)%s*}%s*$')\n" \
-		"    if digits and #digits <= 15 then\n" \
-		"        return tonumber(digits) + 1\n" \
-		"    end\n" \
-		"    local first, _, found = find_attempts(job)\n" \
-		"    if first == 'absent' then\n" \
-		"        return string.find(job, '}%s*$') and 1 or -1\n" \
-		"    elseif first == 'unknown' then\n" \
-		"        return -1\n" \
-		"    end\n" \
-		"    return tonumber(found) + 1\n" \
-		"end\n" \
-		"\n" \
 		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n" \
 		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n" \
 		"local first_slot = tonumber(ARGV[9])\n" \
@@ -243,43 +246,70 @@
 		"\n" \
 		"for q = 1, nqueues do\n" \
 		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
-		"    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')\n" \
-		"        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')\n" \
-		"    if bad then\n" \
-		"        return bad\n" \
+		"    local due_delayed, due_reserved = due_members(delayed, now, batch), {}\n" \
+		"    if failed(due_delayed) then\n" \
+		"        return read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
-		"    local moved = migrate(delayed, queue, notify, now, batch, false)\n" \
+		"    if ARGV[3] == '1' then\n" \
+		"        due_reserved = due_members(reserved, now, batch)\n" \
+		"        if failed(due_reserved) then\n" \
+		"            return read_failed(reserved, 'zset', due_reserved)\n" \
+		"        end\n" \
+		"    else\n" \
+		"        local bad = wrong_type(reserved, 'zset')\n" \
+		"        if bad then\n" \
+		"            return bad\n" \
+		"        end\n" \
+		"    end\n" \
+		"    if #due_delayed > 0 or #due_reserved > 0 then\n" \
+		"        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')\n" \
+		"        if bad then\n" \
+		"            return bad\n" \
+		"        end\n" \
+		"    end\n" \
+		"    migrate(due_delayed, delayed, queue, notify, false)\n" \
 		"    if report then\n" \
 		"        table.insert(report, q)\n" \
 		"        table.insert(report, 'delayed')\n" \
-		"        table.insert(report, moved)\n" \
+		"        table.insert(report, due_delayed)\n" \
 		"    end\n" \
 		"    if ARGV[3] == '1' then\n" \
-		"        moved = migrate(reserved, queue, notify, now, batch, true)\n" \
+		"        migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        if report then\n" \
 		"            table.insert(report, q)\n" \
 		"            table.insert(report, 'reserved')\n" \
-		"            table.insert(report, moved)\n" \
+		"            table.insert(report, due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    for slot = 0, want - 1 do\n" \
-		"        local job = redis.call('lpop', queue)\n" \
-		"        if not job then\n" \
-		"            break\n" \
+		"    -- One command for each step of the batch, not one per job: a call from a script costs\n" \
+		"    -- Redis about as much as the work it does on a short list.\n" \
+		"    local jobs = redis.pcall('lpop', queue, want)\n" \
+		"    if failed(jobs) then\n" \
+		"        return read_failed(queue, 'list', jobs)\n" \
+		"    end\n" \
+		"    if jobs then\n" \
+		"        local taken = redis.pcall('lpop', notify, #jobs)\n" \
+		"        if failed(taken) then\n" \
+		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
+		"            push_to_head(queue, jobs)\n" \
+		"            return read_failed(notify, 'list', taken)\n" \
 		"        end\n" \
-		"        local copy, attempts = false, nil\n" \
-		"        if charge then\n" \
-		"            copy, attempts = reserve_copy(job)\n" \
-		"            redis.call('zadd', reserved, until_, copy)\n" \
-		"        else\n" \
-		"            attempts = next_attempts(job)\n" \
-		"            redis.call('zadd', reserved, until_ .. string.format('.%06d', first_slot + slot), job)\n" \
+		"        local members = {}\n" \
+		"        for slot = 1, #jobs do\n" \
+		"            local job, copy, attempts = jobs[slot], false, false\n" \
+		"            if charge then\n" \
+		"                copy, attempts = reserve_copy(job)\n" \
+		"                members[2 * slot - 1], members[2 * slot] = until_, copy\n" \
+		"            else\n" \
+		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)\n" \
+		"                members[2 * slot] = job\n" \
+		"            end\n" \
+		"            out[#out + 1] = q\n" \
+		"            out[#out + 1] = job\n" \
+		"            out[#out + 1] = copy\n" \
+		"            out[#out + 1] = attempts\n" \
 		"        end\n" \
-		"        redis.call('lpop', notify)\n" \
-		"        out[#out + 1] = q\n" \
-		"        out[#out + 1] = job\n" \
-		"        out[#out + 1] = copy\n" \
-		"        out[#out + 1] = attempts\n" \
+		"        redis.call('zadd', reserved, unpack(members))\n" \
 		"    end\n" \
 		"    if #out > 1 then\n" \
 		"        break\n" \
@@ -341,13 +371,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "eb56d43ccb5f1abccbb581cb72cf85119b955ad7",
+	{"pop", "aaca5de7fd96e60a0859971fcbfccd1c23e136f1",
 		FASTQUEUE_LUA_TEXT_POP,
-		11845, 2},
-	{"pop_node", "6d82224d131b91306af46a3a3aae9f5110530fd7",
+		13115, 2},
+	{"pop_node", "652aa9ced6342a099954090b52cf500578e2fc4f",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		11879, 3},
+		13149, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -388,6 +388,37 @@ static zend_string *with_field_added(const char *s, size_t len, const fastqueue_
 	return out;
 }
 
+/* The digits of a count, as pop.lua reads one: at most 15, so that it is exact in Lua's double. */
+static bool count_digits(const char *s, size_t n, zend_long *out)
+{
+	if (n > 15 || !all_digits(s, n)) {
+		return false;
+	}
+	*out = ZEND_STRTOL(s, NULL, 10);
+	return true;
+}
+
+zend_long fastqueue_payload_next_attempts(const zend_string *payload, const fastqueue_scan *scan)
+{
+	const fastqueue_json_span *a = &scan->field[FASTQUEUE_FIELD_ATTEMPTS];
+	const char *s = ZSTR_VAL(payload);
+	zend_long n;
+
+	if (scan->top != FASTQUEUE_JSON_OBJECT) {
+		return -1;
+	}
+	switch (a->type) {
+		case FASTQUEUE_JSON_ABSENT:
+			return 1;
+		case FASTQUEUE_JSON_INT:
+			return count_digits(s + a->from, a->to - a->from, &n) ? n + 1 : -1;
+		case FASTQUEUE_JSON_STRING:
+			return count_digits(s + a->from + 1, a->to - a->from - 2, &n) ? n + 1 : -1;
+		default:
+			return -1;
+	}
+}
+
 zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const fastqueue_scan *scan, zend_long n)
 {
 	const char *s = ZSTR_VAL(payload);

@@ -41,6 +41,11 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
  * as in Laravel. FAILURE when it is present but not an integer. */
 zend_result fastqueue_payload_int(zval *v, zval *out);
 
+/* The attempts count a reserve gives the payload scanned as scan: its top-level "attempts"
+ * plus one (1 when absent), as pop.lua counts; -1 when that is not a count of at most 15
+ * digits (a numeric string counts) or the payload is not an object. */
+zend_long fastqueue_payload_next_attempts(const zend_string *payload, const fastqueue_scan *scan);
+
 /* A copy of payload with its top-level "attempts" set to n (added when absent); NULL when the
  * payload is not a well-formed JSON object or its "attempts" is not a count (digits, or a
  * string of digits). scan: the payload's scan, or NULL to scan it here. */

@@ -1104,46 +1104,46 @@ static void fire_migrations(fastqueue_worker *w, zval *steps)
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* Puts the jobs of a reserve reply in the buffer (reserved uncharged, at `at`, until `until`),
- * notes the restart key's value, and tells queue:migrated listeners what it migrated. */
-static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, zend_long until, uint32_t slot_base,
-	double at, bool report)
+/* Puts the jobs of a reserve reply in the buffer, notes the restart key's value, and tells
+ * queue:migrated listeners what it migrated. Reserved charged, the script gave each job's
+ * reserved copy and attempts count; uncharged (at `at`, until `until`), it sent each job once,
+ * and its reserved copy and count are made here from the payload's scan. */
+static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, zend_long until,
+	uint32_t slot_base, double at, bool report)
 {
 	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0);
 	zval migrations;
 
 	note_restart_value(w, fastqueue_reply_array_at(r, 0));
 	for (size_t i = 1; i + 3 < n; i += 4) {
-		const char *raw, *res;
-		size_t raw_len, res_len;
-		zend_long qi, attempts;
+		const char *raw, *res = NULL;
+		size_t raw_len, res_len = 0;
+		zend_long qi, attempts = -1;
 		zval job;
 		zend_string *job_raw, *why;
 		fastqueue_job *fj;
 		if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
 			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &raw, &raw_len)
-			|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)) {
+			|| (charged && (!fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)
+				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)))) {
 			continue;
 		}
 		job_raw = zend_string_init(raw, raw_len, 0);
-		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw, NULL, attempts);
+		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw,
+			charged ? zend_string_init(res, res_len, 0) : NULL, attempts);
 		fj = Z_FASTQUEUE_JOB_P(&job);
-		if (fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)) {
-			fj->reserved = zend_string_init(res, res_len, 0);
-		} else {
-			/* Reserved uncharged, the script sends the job once: its reserved copy is the same
-			 * text with the new attempts count, made here from the payload's scan. */
-			fj->reserved = attempts >= 0 && fastqueue_job_is_valid(fj, &why)
-				? fastqueue_payload_with_attempts(job_raw, &fj->scan, attempts) : NULL;
+		fj->queue_index = (uint32_t) qi;
+		if (!charged) {
+			fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(job_raw, &fj->scan) : -1;
+			fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, &fj->scan, fj->attempts) : NULL;
 			if (!fj->reserved) {
 				fj->reserved = zend_string_copy(job_raw);
 				fj->attempts = -1;
 			}
+			fj->uncharged = true;
+			fj->reserved_until = until;
+			fj->slot = slot_base + (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		}
-		fj->queue_index = (uint32_t) qi;
-		fj->uncharged = true;
-		fj->reserved_until = until;
-		fj->slot = slot_base + (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
 		buffer_push(w, &job, at);
 	}
 	if (report) {
@@ -1156,9 +1156,13 @@ static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, zend_long unti
 	}
 }
 
-/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer,
- * reserved uncharged. With queue:migrated listeners the script reports what it migrated,
- * and they hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
+/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer.
+ * A batch is reserved uncharged, each job charged as it starts; a single job is reserved
+ * charged, as Laravel's pop does, since it starts at once: that saves Redis and the worker
+ * the start mark, at the cost Laravel's worker also has (should the worker die in the
+ * microseconds between the reply and the job's start, the job comes back with the attempt
+ * counted). With queue:migrated listeners the script reports what it migrated, and they
+ * hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
 static zend_result reserve(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
@@ -1168,16 +1172,17 @@ static zend_result reserve(fastqueue_worker *w)
 	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
 	double at = (double) fastqueue_unix_time();
 	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	bool charged = w->reserve_count == 1;
 
 	defer_acks(w);
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, false, report, &until, &slot_base, &r) == FAILURE) {
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, charged, report, &until, &slot_base, &r) == FAILURE) {
 		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
 	}
 	settle_deferred(w);
 	redis_ok(w);
-	buffer_reply(w, r, until, slot_base, at, report);
+	buffer_reply(w, r, charged, until, slot_base, at, report);
 	return SUCCESS;
 }
 
@@ -1221,7 +1226,7 @@ static zend_result take_in_flight(fastqueue_worker *w)
 		return FAILURE;
 	}
 	settle_deferred(w);
-	buffer_reply(w, r, w->flight_until, w->flight_slot, w->flight_at, w->flight_report);
+	buffer_reply(w, r, false, w->flight_until, w->flight_slot, w->flight_at, w->flight_report);
 	return SUCCESS;
 }
 

@@ -22,7 +22,7 @@
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
 -- ARGV[4] migration batch size, -1 for all due jobs
--- ARGV[5] how many jobs to reserve at most (at most 1000: the score keeps 3 decimals)
+-- ARGV[5] how many jobs to reserve at most
 -- ARGV[6] 1 when the last key is a restart key to read, else 0
 -- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
 -- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)
@@ -30,14 +30,16 @@
 --         on from one call to the next within a second, so two batches out at once keep
 --         their order when they expire)
 -- Returns: the restart key's value (or false), then for each job reserved: queue number,
--- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy is false: the
--- worker builds it from the job and attempts when the job starts (the same digits rewritten),
--- so each job crosses the wire once. With ARGV[8] 1, one more element last: for
+-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy and attempts
+-- are false: the worker finds the count with its payload scanner and builds the copy when
+-- the job starts (the same digits rewritten), so each job crosses the wire once. With ARGV[8] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
 -- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
 
--- A key of the wrong type would fail the script halfway, after a write: check first.
+-- A key of the wrong type would fail the script halfway, after a write, so every key of a
+-- queue is known to be of its type before the first write to that queue. The reads the call
+-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE.
 local function wrong_type(key, kind)
     local t = redis.call('type', key)['ok']
     if t ~= 'none' and t ~= kind then
@@ -45,11 +47,21 @@ local function wrong_type(key, kind)
     end
 end
 
+-- A read's error as the script reports it: naming the key when its type is wrong.
+local function read_failed(key, kind, reply)
+    return wrong_type(key, kind) or redis.error_reply(reply.err)
+end
+
+local function failed(reply)
+    return type(reply) == 'table' and reply.err ~= nil
+end
+
+-- The due members of a sorted set, in score order (an error reply when it is not one).
 local function due_members(from, now, limit)
     if limit > 0 then
-        return redis.call('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
+        return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
     end
-    return redis.call('zrangebyscore', from, '-inf', now)
+    return redis.pcall('zrangebyscore', from, '-inf', now)
 end
 
 local function push_notifications(key, count)
@@ -60,31 +72,37 @@ local function push_notifications(key, count)
     redis.call('rpush', key, unpack(ones))
 end
 
--- Moves a sorted set's due members onto the queue. Due delayed jobs go to its tail, as if
--- pushed now (Laravel's migration). Expired reservations go back to its head, first reserved
--- first: they were taken from the head, and a job that never started keeps its place before
--- jobs pushed after it.
-local function migrate(from, to, notify_key, now, limit, to_head)
-    local due = due_members(from, now, limit)
+-- Puts members at the head of a list in their order (LPUSH puts its last argument first).
+local function push_to_head(to, members)
+    for i = 1, #members, 100 do
+        local last = math.min(i + 99, #members)
+        local chunk = {}
+        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do
+            chunk[#chunk + 1] = members[j]
+        end
+        redis.call('lpush', to, unpack(chunk))
+    end
+end
+
+-- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go
+-- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its
+-- head, first reserved first: they were taken from the head, and a job that never started
+-- keeps its place before jobs pushed after it.
+local function migrate(due, from, to, notify_key, to_head)
     if #due == 0 then
-        return due
+        return
     end
     redis.call('zremrangebyrank', from, 0, #due - 1)
-    for i = 1, #due, 100 do
-        local last = math.min(i + 99, #due)
-        if to_head then
-            -- LPUSH puts its last argument first: the chunk from the end, reversed.
-            local chunk = {}
-            for j = #due - i + 1, math.max(#due - last + 1, 1), -1 do
-                chunk[#chunk + 1] = due[j]
-            end
-            redis.call('lpush', to, unpack(chunk))
-        else
-            redis.call('rpush', to, unpack(due, i, last))
+    if to_head then
+        push_to_head(to, due)
+    else
+        for i = 1, #due, 100 do
+            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))
         end
-        push_notifications(notify_key, last - i + 1)
     end
-    return due
+    for i = 1, #due, 100 do
+        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
+    end
 end
 
 -- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
@@ -206,21 +224,6 @@ local function reserve_copy(job)
     return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
 end
 
--- The attempts count of a job's reserved copy (-1: unknown), without building the copy.
-local function next_attempts(job)
-    local digits = string.match(string.sub(job, -64), ',%s*"attempts"%s*:%s*(%d+)%s*}%s*$')
-    if digits and #digits <= 15 then
-        return tonumber(digits) + 1
-    end
-    local first, _, found = find_attempts(job)
-    if first == 'absent' then
-        return string.find(job, '}%s*$') and 1 or -1
-    elseif first == 'unknown' then
-        return -1
-    end
-    return tonumber(found) + 1
-end
-
 local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
 local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
 local first_slot = tonumber(ARGV[9])
@@ -238,43 +241,70 @@ end
 
 for q = 1, nqueues do
     local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
-    local bad = wrong_type(queue, 'list') or wrong_type(delayed, 'zset')
-        or wrong_type(reserved, 'zset') or wrong_type(notify, 'list')
-    if bad then
-        return bad
+    local due_delayed, due_reserved = due_members(delayed, now, batch), {}
+    if failed(due_delayed) then
+        return read_failed(delayed, 'zset', due_delayed)
     end
-    local moved = migrate(delayed, queue, notify, now, batch, false)
+    if ARGV[3] == '1' then
+        due_reserved = due_members(reserved, now, batch)
+        if failed(due_reserved) then
+            return read_failed(reserved, 'zset', due_reserved)
+        end
+    else
+        local bad = wrong_type(reserved, 'zset')
+        if bad then
+            return bad
+        end
+    end
+    if #due_delayed > 0 or #due_reserved > 0 then
+        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')
+        if bad then
+            return bad
+        end
+    end
+    migrate(due_delayed, delayed, queue, notify, false)
     if report then
         table.insert(report, q)
         table.insert(report, 'delayed')
-        table.insert(report, moved)
+        table.insert(report, due_delayed)
     end
     if ARGV[3] == '1' then
-        moved = migrate(reserved, queue, notify, now, batch, true)
+        migrate(due_reserved, reserved, queue, notify, true)
         if report then
             table.insert(report, q)
             table.insert(report, 'reserved')
-            table.insert(report, moved)
+            table.insert(report, due_reserved)
         end
     end
-    for slot = 0, want - 1 do
-        local job = redis.call('lpop', queue)
-        if not job then
-            break
+    -- One command for each step of the batch, not one per job: a call from a script costs
+    -- Redis about as much as the work it does on a short list.
+    local jobs = redis.pcall('lpop', queue, want)
+    if failed(jobs) then
+        return read_failed(queue, 'list', jobs)
+    end
+    if jobs then
+        local taken = redis.pcall('lpop', notify, #jobs)
+        if failed(taken) then
+            -- Nothing else was written for this queue: the jobs go back as they were.
+            push_to_head(queue, jobs)
+            return read_failed(notify, 'list', taken)
         end
-        local copy, attempts = false, nil
-        if charge then
-            copy, attempts = reserve_copy(job)
-            redis.call('zadd', reserved, until_, copy)
-        else
-            attempts = next_attempts(job)
-            redis.call('zadd', reserved, until_ .. string.format('.%06d', first_slot + slot), job)
+        local members = {}
+        for slot = 1, #jobs do
+            local job, copy, attempts = jobs[slot], false, false
+            if charge then
+                copy, attempts = reserve_copy(job)
+                members[2 * slot - 1], members[2 * slot] = until_, copy
+            else
+                members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)
+                members[2 * slot] = job
+            end
+            out[#out + 1] = q
+            out[#out + 1] = job
+            out[#out + 1] = copy
+            out[#out + 1] = attempts
         end
-        redis.call('lpop', notify)
-        out[#out + 1] = q
-        out[#out + 1] = job
-        out[#out + 1] = copy
-        out[#out + 1] = attempts
+        redis.call('zadd', reserved, unpack(members))
     end
     if #out > 1 then
         break

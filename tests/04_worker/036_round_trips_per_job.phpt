@@ -1,5 +1,5 @@
 --TEST--
-Worker round trips: one reserve call per job with prefetch 1, one per 32 jobs with prefetch 32 (and with overlap one more that finds the queue empty while the last batch runs), plus one start mark per job sent without waiting; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
+Worker round trips: one reserve call per job with prefetch 1 (reserved charged, as Laravel's pop: no start mark), one per 32 jobs with prefetch 32 (and with overlap one more that finds the queue empty while the last batch runs), plus one start mark per prefetched job sent without waiting; prefetch where no prefetched job could wait safely (the defaults: retry_after 60, timeout 60) falls back to one job per call, never to reserving jobs only to hand them back
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -31,7 +31,8 @@ function drain(array $qopts, array $wopts): void
     $stats = $raw->cmd('INFO', 'commandstats');
     preg_match_all('/^cmdstat_([a-z|]+):calls=(\d+)/m', $stats, $m);
     $calls = array_combine($m[1], array_map('intval', $m[2]));
-    // A job is marked started in one MULTI ... EXEC (plain commands: no script call per job).
+    // A prefetched job is marked started in one MULTI ... EXEC (plain commands: no script call
+    // per job); a job reserved alone is reserved charged and needs none.
     $starts = $calls['exec'] ?? 0;
     echo json_encode($qopts + $wopts), ": status $status, ran $ran, reserve calls ", $calls['evalsha'] ?? 0,
         ", start marks $starts, eval ", $calls['eval'] ?? 0, ", requeue-sized work: lpush ", $calls['lpush'] ?? 0, ", ", fqw_counts($name), "\n";
@@ -48,8 +49,8 @@ drain(['retry_after' => 90], ['prefetch' => 32, 'overlap' => false]);
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w036'); fq_clean('w036-warm'); } ?>
 --EXPECT--
-{"prefetch":1}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"prefetch":1}: status 0, ran 64, reserve calls 65, start marks 0, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
 FastQueue: prefetch 32 unused: a prefetched job must be able to finish before its reservation ends, and timeout (60 s) + timeout_grace (1.0 s) leaves no room in retry_after (60 s); reserving one job at a time. Raise retry_after (Laravel's default is 90) or lower timeout.
-{"prefetch":32}: status 0, ran 64, reserve calls 65, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
+{"prefetch":32}: status 0, ran 64, reserve calls 65, start marks 0, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
 {"retry_after":90,"prefetch":32}: status 0, ran 64, reserve calls 4, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
 {"retry_after":90,"prefetch":32,"overlap":false}: status 0, ran 64, reserve calls 3, start marks 64, eval 0, requeue-sized work: lpush 0, pending=0 delayed=0 reserved=0
