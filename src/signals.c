@@ -25,6 +25,9 @@ static struct {
 	double grace;                   /* seconds between the timeout and the hard exit */
 	char message[256];              /* written to stderr on the hard exit */
 	size_t message_len;
+	char message_name[128];         /* the job name, timeout and grace it was made for: */
+	zend_long message_seconds;      /* a run of jobs of one class formats it once */
+	double message_grace;
 	fastqueue_timeout_callback cb;
 	void *ctx;
 	volatile sig_atomic_t handled;  /* the safe-point callback has run */
@@ -209,11 +212,17 @@ void fastqueue_signals_start_job(zend_long seconds, double grace, const char *jo
 		fastqueue_signals.in_job = 0;
 		return;
 	}
-	n = snprintf(job_alarm.message, sizeof(job_alarm.message),
-		"FastQueue: job %s ran past its timeout of " ZEND_LONG_FMT " s and did not return within %.1f s; "
-		"the worker exits with status 1 and the job stays reserved until retry_after\n",
-		job_name, seconds, grace);
-	job_alarm.message_len = n < 0 ? 0 : ((size_t) n < sizeof(job_alarm.message) ? (size_t) n : sizeof(job_alarm.message) - 1);
+	if (!job_alarm.message_len || seconds != job_alarm.message_seconds || grace != job_alarm.message_grace
+		|| strlen(job_name) >= sizeof(job_alarm.message_name) || strcmp(job_name, job_alarm.message_name) != 0) {
+		n = snprintf(job_alarm.message, sizeof(job_alarm.message),
+			"FastQueue: job %s ran past its timeout of " ZEND_LONG_FMT " s and did not return within %.1f s; "
+			"the worker exits with status 1 and the job stays reserved until retry_after\n",
+			job_name, seconds, grace);
+		job_alarm.message_len = n < 0 ? 0 : ((size_t) n < sizeof(job_alarm.message) ? (size_t) n : sizeof(job_alarm.message) - 1);
+		job_alarm.message_seconds = seconds;
+		job_alarm.message_grace = grace;
+		snprintf(job_alarm.message_name, sizeof(job_alarm.message_name), "%s", job_name);
+	}
 	fastqueue_signals.in_job = 1;
 	arm_timer((double) seconds);
 }
