@@ -17,7 +17,8 @@ typedef struct _lexer {
 	const unsigned char *start;     /* where the last token began */
 } lexer;
 
-/* The next token. Whitespace is skipped; a NUL before the end is no token (T_ERROR). */
+/* The next token. Whitespace is skipped. The NUL after the payload ends it: no token holds a
+ * NUL, so the lexer never reads past that sentinel; a NUL before the end is no token (T_ERROR). */
 static token next_token(lexer *lx)
 {
 	const unsigned char *YYCURSOR = lx->cursor, *YYMARKER = YYCURSOR;
@@ -29,252 +30,141 @@ static token next_token(lexer *lx)
 {
 	unsigned char yych;
 	unsigned int yyaccept = 0;
+	static const unsigned char yybm[] = {
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,  32,  32,   0,   0,  32,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		160, 128,   0, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		192, 192, 192, 192, 192, 192, 192, 192, 
+		192, 192, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128,   0, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+	};
 	yych = *YYCURSOR;
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy3;
-		case '"': goto yy5;
-		case ',': goto yy6;
-		case '-': goto yy7;
-		case '0': goto yy8;
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy10;
-		case ':': goto yy11;
-		case '[': goto yy12;
-		case ']': goto yy13;
-		case 'f': goto yy14;
-		case 'n': goto yy15;
-		case 't': goto yy16;
-		case '{': goto yy17;
-		case '}': goto yy18;
-		default:
-			if (YYLIMIT <= YYCURSOR) goto yy67;
-			goto yy1;
+	if (yybm[0+yych] & 32) {
+		goto yy4;
+	}
+	if (yych <= '[') {
+		if (yych <= '-') {
+			if (yych <= '"') {
+				if (yych <= 0x00) goto yy1;
+				if (yych <= '!') goto yy2;
+				goto yy5;
+			} else {
+				if (yych <= '+') goto yy2;
+				if (yych <= ',') goto yy6;
+				goto yy7;
+			}
+		} else {
+			if (yych <= '9') {
+				if (yych <= '/') goto yy2;
+				if (yych <= '0') goto yy8;
+				goto yy10;
+			} else {
+				if (yych <= ':') goto yy11;
+				if (yych <= 'Z') goto yy2;
+				goto yy12;
+			}
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'e') {
+				if (yych == ']') goto yy13;
+				goto yy2;
+			} else {
+				if (yych <= 'f') goto yy14;
+				if (yych <= 'm') goto yy2;
+				goto yy15;
+			}
+		} else {
+			if (yych <= 'z') {
+				if (yych == 't') goto yy16;
+				goto yy2;
+			} else {
+				if (yych <= '{') goto yy17;
+				if (yych == '}') goto yy18;
+				goto yy2;
+			}
+		}
 	}
 yy1:
 	++YYCURSOR;
+	{ lx->cursor = YYCURSOR; return YYCURSOR - 1 == YYLIMIT ? T_END : T_ERROR; }
 yy2:
-	{ lx->cursor = YYCURSOR; return T_ERROR; }
+	++YYCURSOR;
 yy3:
-	yych = *++YYCURSOR;
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy3;
-		default: goto yy4;
-	}
+	{ lx->cursor = YYCURSOR; return T_ERROR; }
 yy4:
+	yych = *++YYCURSOR;
+	if (yybm[0+yych] & 32) {
+		goto yy4;
+	}
 	{ continue; }
 yy5:
 	yyaccept = 0;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '_':
-		case '`':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F:
-		case 0xC2:
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy20;
-		default: goto yy2;
-	}
+	if (yych <= 0x1F) goto yy3;
+	if (yych <= 0x7F) goto yy20;
+	if (yych <= 0xC1) goto yy3;
+	if (yych <= 0xF4) goto yy20;
+	goto yy3;
 yy6:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_COMMA; }
 yy7:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0': goto yy8;
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy10;
-		default: goto yy2;
-	}
+	if (yych <= '/') goto yy3;
+	if (yych <= '0') goto yy8;
+	if (yych <= '9') goto yy10;
+	goto yy3;
 yy8:
 	yyaccept = 1;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case '.': goto yy31;
-		case 'E':
-		case 'e': goto yy32;
-		default: goto yy9;
+	if (yych <= 'D') {
+		if (yych == '.') goto yy31;
+	} else {
+		if (yych <= 'E') goto yy32;
+		if (yych == 'e') goto yy32;
 	}
 yy9:
 	{ lx->cursor = YYCURSOR; return T_INT; }
 yy10:
 	yyaccept = 1;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case '.': goto yy31;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy10;
-		case 'E':
-		case 'e': goto yy32;
-		default: goto yy9;
+	if (yybm[0+yych] & 64) {
+		goto yy10;
+	}
+	if (yych <= 'D') {
+		if (yych == '.') goto yy31;
+		goto yy9;
+	} else {
+		if (yych <= 'E') goto yy32;
+		if (yych == 'e') goto yy32;
+		goto yy9;
 	}
 yy11:
 	++YYCURSOR;
@@ -288,24 +178,18 @@ yy13:
 yy14:
 	yyaccept = 0;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case 'a': goto yy33;
-		default: goto yy2;
-	}
+	if (yych == 'a') goto yy33;
+	goto yy3;
 yy15:
 	yyaccept = 0;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case 'u': goto yy34;
-		default: goto yy2;
-	}
+	if (yych == 'u') goto yy34;
+	goto yy3;
 yy16:
 	yyaccept = 0;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case 'r': goto yy35;
-		default: goto yy2;
-	}
+	if (yych == 'r') goto yy35;
+	goto yy3;
 yy17:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_LBRACE; }
@@ -315,1242 +199,285 @@ yy18:
 yy19:
 	yych = *++YYCURSOR;
 yy20:
-	switch (yych) {
-		case ' ':
-		case '!':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '[':
-		case ']':
-		case '^':
-		case '_':
-		case '`':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy19;
-		case '"': goto yy22;
-		case '\\': goto yy23;
-		case 0xC2:
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy24;
-		case 0xE0: goto yy25;
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy26;
-		case 0xED: goto yy27;
-		case 0xF0: goto yy28;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy29;
-		case 0xF4: goto yy30;
-		default: goto yy21;
+	if (yybm[0+yych] & 128) {
+		goto yy19;
+	}
+	if (yych <= 0xE0) {
+		if (yych <= '\\') {
+			if (yych <= 0x1F) goto yy21;
+			if (yych <= '"') goto yy22;
+			goto yy23;
+		} else {
+			if (yych <= 0xC1) goto yy21;
+			if (yych <= 0xDF) goto yy24;
+			goto yy25;
+		}
+	} else {
+		if (yych <= 0xEF) {
+			if (yych == 0xED) goto yy27;
+			goto yy26;
+		} else {
+			if (yych <= 0xF0) goto yy28;
+			if (yych <= 0xF3) goto yy29;
+			if (yych <= 0xF4) goto yy30;
+		}
 	}
 yy21:
 	YYCURSOR = YYMARKER;
-	switch (yyaccept) {
-		case 0: goto yy2;
-		case 1: goto yy9;
-		default: goto yy39;
+	if (yyaccept <= 1) {
+		if (yyaccept == 0) {
+			goto yy3;
+		} else {
+			goto yy9;
+		}
+	} else {
+		goto yy39;
 	}
 yy22:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_STRING; }
 yy23:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '"':
-		case '/':
-		case '\\':
-		case 'b':
-		case 'f':
-		case 'n':
-		case 'r':
-		case 't': goto yy36;
-		case 'u': goto yy37;
-		default: goto yy21;
+	if (yych <= 'e') {
+		if (yych <= '/') {
+			if (yych == '"') goto yy36;
+			if (yych <= '.') goto yy21;
+			goto yy36;
+		} else {
+			if (yych <= '\\') {
+				if (yych <= '[') goto yy21;
+				goto yy36;
+			} else {
+				if (yych == 'b') goto yy36;
+				goto yy21;
+			}
+		}
+	} else {
+		if (yych <= 'q') {
+			if (yych <= 'f') goto yy36;
+			if (yych == 'n') goto yy36;
+			goto yy21;
+		} else {
+			if (yych <= 's') {
+				if (yych <= 'r') goto yy36;
+				goto yy21;
+			} else {
+				if (yych <= 't') goto yy36;
+				if (yych <= 'u') goto yy37;
+				goto yy21;
+			}
+		}
 	}
 yy24:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy19;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy19;
+	goto yy21;
 yy25:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy24;
-		default: goto yy21;
-	}
+	if (yych <= 0x9F) goto yy21;
+	if (yych <= 0xBF) goto yy24;
+	goto yy21;
 yy26:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy24;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy24;
+	goto yy21;
 yy27:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy24;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0x9F) goto yy24;
+	goto yy21;
 yy28:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy26;
-		default: goto yy21;
-	}
+	if (yych <= 0x8F) goto yy21;
+	if (yych <= 0xBF) goto yy26;
+	goto yy21;
 yy29:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy26;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy26;
+	goto yy21;
 yy30:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy26;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0x8F) goto yy26;
+	goto yy21;
 yy31:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy38;
-		default: goto yy21;
-	}
+	if (yych <= '/') goto yy21;
+	if (yych <= '9') goto yy38;
+	goto yy21;
 yy32:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '+':
-		case '-': goto yy40;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy41;
-		default: goto yy21;
+	if (yych <= ',') {
+		if (yych == '+') goto yy40;
+		goto yy21;
+	} else {
+		if (yych <= '-') goto yy40;
+		if (yych <= '/') goto yy21;
+		if (yych <= '9') goto yy41;
+		goto yy21;
 	}
 yy33:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'l': goto yy42;
-		default: goto yy21;
-	}
+	if (yych == 'l') goto yy42;
+	goto yy21;
 yy34:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'l': goto yy43;
-		default: goto yy21;
-	}
+	if (yych == 'l') goto yy43;
+	goto yy21;
 yy35:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'u': goto yy44;
-		default: goto yy21;
-	}
+	if (yych == 'u') goto yy44;
+	goto yy21;
 yy36:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case ' ':
-		case '!':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '[':
-		case ']':
-		case '^':
-		case '_':
-		case '`':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy36;
-		case '"': goto yy45;
-		case '\\': goto yy23;
-		case 0xC2:
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy46;
-		case 0xE0: goto yy47;
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy48;
-		case 0xED: goto yy49;
-		case 0xF0: goto yy50;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy51;
-		case 0xF4: goto yy52;
-		default: goto yy21;
+	if (yych <= 0xDF) {
+		if (yych <= '[') {
+			if (yych <= 0x1F) goto yy21;
+			if (yych == '"') goto yy45;
+			goto yy36;
+		} else {
+			if (yych <= '\\') goto yy23;
+			if (yych <= 0x7F) goto yy36;
+			if (yych <= 0xC1) goto yy21;
+			goto yy46;
+		}
+	} else {
+		if (yych <= 0xEF) {
+			if (yych <= 0xE0) goto yy47;
+			if (yych == 0xED) goto yy49;
+			goto yy48;
+		} else {
+			if (yych <= 0xF0) goto yy50;
+			if (yych <= 0xF3) goto yy51;
+			if (yych <= 0xF4) goto yy52;
+			goto yy21;
+		}
 	}
 yy37:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'e':
-		case 'f': goto yy53;
-		case 'D':
-		case 'd': goto yy54;
-		default: goto yy21;
+	if (yych <= 'D') {
+		if (yych <= '9') {
+			if (yych <= '/') goto yy21;
+			goto yy53;
+		} else {
+			if (yych <= '@') goto yy21;
+			if (yych <= 'C') goto yy53;
+			goto yy54;
+		}
+	} else {
+		if (yych <= 'c') {
+			if (yych <= 'F') goto yy53;
+			if (yych <= '`') goto yy21;
+			goto yy53;
+		} else {
+			if (yych <= 'd') goto yy54;
+			if (yych <= 'f') goto yy53;
+			goto yy21;
+		}
 	}
 yy38:
 	yyaccept = 2;
 	yych = *(YYMARKER = ++YYCURSOR);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy38;
-		case 'E':
-		case 'e': goto yy32;
-		default: goto yy39;
+	if (yych <= 'D') {
+		if (yych <= '/') goto yy39;
+		if (yych <= '9') goto yy38;
+	} else {
+		if (yych <= 'E') goto yy32;
+		if (yych == 'e') goto yy32;
 	}
 yy39:
 	{ lx->cursor = YYCURSOR; return T_FLOAT; }
 yy40:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy41;
-		default: goto yy21;
-	}
+	if (yych <= '/') goto yy21;
+	if (yych >= ':') goto yy21;
 yy41:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy41;
-		default: goto yy39;
-	}
+	if (yych <= '/') goto yy39;
+	if (yych <= '9') goto yy41;
+	goto yy39;
 yy42:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 's': goto yy55;
-		default: goto yy21;
-	}
+	if (yych == 's') goto yy55;
+	goto yy21;
 yy43:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'l': goto yy56;
-		default: goto yy21;
-	}
+	if (yych == 'l') goto yy56;
+	goto yy21;
 yy44:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'e': goto yy57;
-		default: goto yy21;
-	}
+	if (yych == 'e') goto yy57;
+	goto yy21;
 yy45:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_STRING_ESCAPED; }
 yy46:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy36;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy36;
+	goto yy21;
 yy47:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy46;
-		default: goto yy21;
-	}
+	if (yych <= 0x9F) goto yy21;
+	if (yych <= 0xBF) goto yy46;
+	goto yy21;
 yy48:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy46;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy46;
+	goto yy21;
 yy49:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy46;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0x9F) goto yy46;
+	goto yy21;
 yy50:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy48;
-		default: goto yy21;
-	}
+	if (yych <= 0x8F) goto yy21;
+	if (yych <= 0xBF) goto yy48;
+	goto yy21;
 yy51:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy48;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0xBF) goto yy48;
+	goto yy21;
 yy52:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy48;
-		default: goto yy21;
-	}
+	if (yych <= 0x7F) goto yy21;
+	if (yych <= 0x8F) goto yy48;
+	goto yy21;
 yy53:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy58;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych <= '9') goto yy58;
+		goto yy21;
+	} else {
+		if (yych <= 'F') goto yy58;
+		if (yych <= '`') goto yy21;
+		if (yych <= 'f') goto yy58;
+		goto yy21;
 	}
 yy54:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7': goto yy58;
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'a':
-		case 'b': goto yy59;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych <= '7') goto yy58;
+		if (yych <= '9') goto yy59;
+		goto yy21;
+	} else {
+		if (yych <= 'B') goto yy59;
+		if (yych <= '`') goto yy21;
+		if (yych <= 'b') goto yy59;
+		goto yy21;
 	}
 yy55:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'e': goto yy60;
-		default: goto yy21;
-	}
+	if (yych == 'e') goto yy60;
+	goto yy21;
 yy56:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_NULL; }
@@ -1559,178 +486,94 @@ yy57:
 	{ lx->cursor = YYCURSOR; return T_TRUE; }
 yy58:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy61;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych <= '9') goto yy61;
+		goto yy21;
+	} else {
+		if (yych <= 'F') goto yy61;
+		if (yych <= '`') goto yy21;
+		if (yych <= 'f') goto yy61;
+		goto yy21;
 	}
 yy59:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy62;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych <= '9') goto yy62;
+		goto yy21;
+	} else {
+		if (yych <= 'F') goto yy62;
+		if (yych <= '`') goto yy21;
+		if (yych <= 'f') goto yy62;
+		goto yy21;
 	}
 yy60:
 	++YYCURSOR;
 	{ lx->cursor = YYCURSOR; return T_FALSE; }
 yy61:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy36;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych <= '9') goto yy36;
+		goto yy21;
+	} else {
+		if (yych <= 'F') goto yy36;
+		if (yych <= '`') goto yy21;
+		if (yych <= 'f') goto yy36;
+		goto yy21;
 	}
 yy62:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy63;
-		default: goto yy21;
+	if (yych <= '@') {
+		if (yych <= '/') goto yy21;
+		if (yych >= ':') goto yy21;
+	} else {
+		if (yych <= 'F') goto yy63;
+		if (yych <= '`') goto yy21;
+		if (yych >= 'g') goto yy21;
 	}
 yy63:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case '\\': goto yy64;
-		default: goto yy21;
-	}
+	if (yych != '\\') goto yy21;
+	yych = *++YYCURSOR;
+	if (yych != 'u') goto yy21;
+	yych = *++YYCURSOR;
+	if (yych == 'D') goto yy64;
+	if (yych != 'd') goto yy21;
 yy64:
 	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'u': goto yy65;
-		default: goto yy21;
-	}
-yy65:
-	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy66;
-		default: goto yy21;
-	}
-yy66:
-	yych = *++YYCURSOR;
-	switch (yych) {
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f': goto yy58;
-		default: goto yy21;
-	}
-yy67:
-	{ lx->cursor = YYCURSOR; return T_END; }
+	if (yych <= 'B') goto yy21;
+	if (yych <= 'F') goto yy58;
+	if (yych <= 'b') goto yy21;
+	if (yych <= 'f') goto yy58;
+	goto yy21;
 }
 
 	}
 }
 
-/* Which field a decoded key names, or -1. */
+/* Which field a decoded key names, or -1: by length first, so that most keys are told apart
+ * without a comparison (every key of a payload goes through here). */
 static int field_of_name(const char *k, size_t len)
 {
-	static const struct { const char *name; size_t len; fastqueue_field field; } names[] = {
-		{"job", 3, FASTQUEUE_FIELD_JOB},
-		{"attempts", 8, FASTQUEUE_FIELD_ATTEMPTS},
-		{"maxTries", 8, FASTQUEUE_FIELD_MAX_TRIES},
-		{"maxExceptions", 13, FASTQUEUE_FIELD_MAX_EXCEPTIONS},
-		{"timeout", 7, FASTQUEUE_FIELD_TIMEOUT},
-		{"backoff", 7, FASTQUEUE_FIELD_BACKOFF},
-		{"delay", 5, FASTQUEUE_FIELD_DELAY},
-		{"retryUntil", 10, FASTQUEUE_FIELD_RETRY_UNTIL},
-		{"timeoutAt", 9, FASTQUEUE_FIELD_TIMEOUT_AT},
-		{"failOnTimeout", 13, FASTQUEUE_FIELD_FAIL_ON_TIMEOUT},
-		{"uuid", 4, FASTQUEUE_FIELD_UUID},
-		{"id", 2, FASTQUEUE_FIELD_ID},
-		{"displayName", 11, FASTQUEUE_FIELD_DISPLAY_NAME},
-		{"data", 4, FASTQUEUE_FIELD_DATA},
-	};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (names[i].len == len && memcmp(names[i].name, k, len) == 0) {
-			return (int) names[i].field;
-		}
+#define FIELD_IS(name, field) if (memcmp(k, name, sizeof(name) - 1) == 0) return field
+	switch (len) {
+		case 2: FIELD_IS("id", FASTQUEUE_FIELD_ID); break;
+		case 3: FIELD_IS("job", FASTQUEUE_FIELD_JOB); break;
+		case 4: FIELD_IS("data", FASTQUEUE_FIELD_DATA); FIELD_IS("uuid", FASTQUEUE_FIELD_UUID); break;
+		case 5: FIELD_IS("delay", FASTQUEUE_FIELD_DELAY); break;
+		case 7: FIELD_IS("timeout", FASTQUEUE_FIELD_TIMEOUT); FIELD_IS("backoff", FASTQUEUE_FIELD_BACKOFF); break;
+		case 8: FIELD_IS("attempts", FASTQUEUE_FIELD_ATTEMPTS); FIELD_IS("maxTries", FASTQUEUE_FIELD_MAX_TRIES); break;
+		case 9: FIELD_IS("timeoutAt", FASTQUEUE_FIELD_TIMEOUT_AT); break;
+		case 10: FIELD_IS("retryUntil", FASTQUEUE_FIELD_RETRY_UNTIL); break;
+		case 11: FIELD_IS("displayName", FASTQUEUE_FIELD_DISPLAY_NAME); break;
+		case 13:
+			FIELD_IS("maxExceptions", FASTQUEUE_FIELD_MAX_EXCEPTIONS);
+			FIELD_IS("failOnTimeout", FASTQUEUE_FIELD_FAIL_ON_TIMEOUT);
+			break;
 	}
+#undef FIELD_IS
 	return -1;
 }
 

@@ -16,7 +16,8 @@ typedef struct _lexer {
 	const unsigned char *start;     /* where the last token began */
 } lexer;
 
-/* The next token. Whitespace is skipped; a NUL before the end is no token (T_ERROR). */
+/* The next token. Whitespace is skipped. The NUL after the payload ends it: no token holds a
+ * NUL, so the lexer never reads past that sentinel; a NUL before the end is no token (T_ERROR). */
 static token next_token(lexer *lx)
 {
 	const unsigned char *YYCURSOR = lx->cursor, *YYMARKER = YYCURSOR;
@@ -27,7 +28,6 @@ static token next_token(lexer *lx)
 	/*!re2c
 		re2c:define:YYCTYPE = "unsigned char";
 		re2c:yyfill:enable = 0;
-		re2c:eof = 0;
 
 		hex = [0-9a-fA-F];
 		bmp = ([0-9a-cA-CeEfF] hex{3}) | ([dD] [0-7] hex{2});
@@ -57,36 +57,33 @@ static token next_token(lexer *lx)
 		"\"" (char | escape)* "\"" { lx->cursor = YYCURSOR; return T_STRING_ESCAPED; }
 		int                        { lx->cursor = YYCURSOR; return T_INT; }
 		int ("." [0-9]+)? ([eE] [+-]? [0-9]+)? { lx->cursor = YYCURSOR; return T_FLOAT; }
-		$                          { lx->cursor = YYCURSOR; return T_END; }
+		"\x00"                     { lx->cursor = YYCURSOR; return YYCURSOR - 1 == YYLIMIT ? T_END : T_ERROR; }
 		*                          { lx->cursor = YYCURSOR; return T_ERROR; }
 	*/
 	}
 }
 
-/* Which field a decoded key names, or -1. */
+/* Which field a decoded key names, or -1: by length first, so that most keys are told apart
+ * without a comparison (every key of a payload goes through here). */
 static int field_of_name(const char *k, size_t len)
 {
-	static const struct { const char *name; size_t len; fastqueue_field field; } names[] = {
-		{"job", 3, FASTQUEUE_FIELD_JOB},
-		{"attempts", 8, FASTQUEUE_FIELD_ATTEMPTS},
-		{"maxTries", 8, FASTQUEUE_FIELD_MAX_TRIES},
-		{"maxExceptions", 13, FASTQUEUE_FIELD_MAX_EXCEPTIONS},
-		{"timeout", 7, FASTQUEUE_FIELD_TIMEOUT},
-		{"backoff", 7, FASTQUEUE_FIELD_BACKOFF},
-		{"delay", 5, FASTQUEUE_FIELD_DELAY},
-		{"retryUntil", 10, FASTQUEUE_FIELD_RETRY_UNTIL},
-		{"timeoutAt", 9, FASTQUEUE_FIELD_TIMEOUT_AT},
-		{"failOnTimeout", 13, FASTQUEUE_FIELD_FAIL_ON_TIMEOUT},
-		{"uuid", 4, FASTQUEUE_FIELD_UUID},
-		{"id", 2, FASTQUEUE_FIELD_ID},
-		{"displayName", 11, FASTQUEUE_FIELD_DISPLAY_NAME},
-		{"data", 4, FASTQUEUE_FIELD_DATA},
-	};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (names[i].len == len && memcmp(names[i].name, k, len) == 0) {
-			return (int) names[i].field;
-		}
+#define FIELD_IS(name, field) if (memcmp(k, name, sizeof(name) - 1) == 0) return field
+	switch (len) {
+		case 2: FIELD_IS("id", FASTQUEUE_FIELD_ID); break;
+		case 3: FIELD_IS("job", FASTQUEUE_FIELD_JOB); break;
+		case 4: FIELD_IS("data", FASTQUEUE_FIELD_DATA); FIELD_IS("uuid", FASTQUEUE_FIELD_UUID); break;
+		case 5: FIELD_IS("delay", FASTQUEUE_FIELD_DELAY); break;
+		case 7: FIELD_IS("timeout", FASTQUEUE_FIELD_TIMEOUT); FIELD_IS("backoff", FASTQUEUE_FIELD_BACKOFF); break;
+		case 8: FIELD_IS("attempts", FASTQUEUE_FIELD_ATTEMPTS); FIELD_IS("maxTries", FASTQUEUE_FIELD_MAX_TRIES); break;
+		case 9: FIELD_IS("timeoutAt", FASTQUEUE_FIELD_TIMEOUT_AT); break;
+		case 10: FIELD_IS("retryUntil", FASTQUEUE_FIELD_RETRY_UNTIL); break;
+		case 11: FIELD_IS("displayName", FASTQUEUE_FIELD_DISPLAY_NAME); break;
+		case 13:
+			FIELD_IS("maxExceptions", FASTQUEUE_FIELD_MAX_EXCEPTIONS);
+			FIELD_IS("failOnTimeout", FASTQUEUE_FIELD_FAIL_ON_TIMEOUT);
+			break;
 	}
+#undef FIELD_IS
 	return -1;
 }
 
