@@ -34,10 +34,11 @@
 		"-- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers\n" \
 		"--         on from one call to the next within a second, so two batches out at once keep\n" \
 		"--         their order when they expire)\n" \
-		"-- Returns: the restart key's value (or false), then for each job reserved: queue number,\n" \
-		"-- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy and attempts\n" \
-		"-- are false: the worker finds the count with its payload scanner and builds the copy when\n" \
-		"-- the job starts (the same digits rewritten), so each job crosses the wire once. With ARGV[8] 1, one more element last: for\n" \
+		"-- Returns: the restart key's value (or false); when jobs were reserved, the number of their\n" \
+		"-- queue (one queue per call), then for each job: charged, the job, its reserved copy and\n" \
+		"-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its\n" \
+		"-- payload scanner and builds the copy when the job starts (the same digits rewritten), so\n" \
+		"-- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
 		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
@@ -295,19 +296,20 @@
 		"            return read_failed(notify, 'list', taken)\n" \
 		"        end\n" \
 		"        local members = {}\n" \
+		"        out[2] = q\n" \
 		"        for slot = 1, #jobs do\n" \
-		"            local job, copy, attempts = jobs[slot], false, false\n" \
+		"            local job = jobs[slot]\n" \
 		"            if charge then\n" \
-		"                copy, attempts = reserve_copy(job)\n" \
+		"                local copy, attempts = reserve_copy(job)\n" \
 		"                members[2 * slot - 1], members[2 * slot] = until_, copy\n" \
+		"                out[#out + 1] = job\n" \
+		"                out[#out + 1] = copy\n" \
+		"                out[#out + 1] = attempts\n" \
 		"            else\n" \
 		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)\n" \
 		"                members[2 * slot] = job\n" \
+		"                out[slot + 2] = job\n" \
 		"            end\n" \
-		"            out[#out + 1] = q\n" \
-		"            out[#out + 1] = job\n" \
-		"            out[#out + 1] = copy\n" \
-		"            out[#out + 1] = attempts\n" \
 		"        end\n" \
 		"        redis.call('zadd', reserved, unpack(members))\n" \
 		"    end\n" \
@@ -371,13 +373,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "aaca5de7fd96e60a0859971fcbfccd1c23e136f1",
+	{"pop", "c1335df299468a8bddf711a4dd77cec1e0229302",
 		FASTQUEUE_LUA_TEXT_POP,
-		13115, 2},
-	{"pop_node", "652aa9ced6342a099954090b52cf500578e2fc4f",
+		13198, 2},
+	{"pop_node", "c0e712e6a3ebdc9e336d10ebc1249ff4aab006f9",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		13149, 3},
+		13232, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

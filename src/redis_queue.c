@@ -1030,15 +1030,19 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_queue_list *l
 	}
 }
 
-/* A pop script reply has the restart value, then 4 elements per job, then (report) an array. */
-static zend_result check_reserve_reply(fastqueue_redis_queue *q, bool report, fastqueue_reply **out)
+/* A pop script reply has the restart value; when it reserved jobs, their queue's number and
+ * per job the job (uncharged) or the job, its reserved copy and attempts (charged); then,
+ * with report, an array. */
+static zend_result check_reserve_reply(fastqueue_redis_queue *q, bool charge, bool report, fastqueue_reply **out)
 {
-	size_t len = fastqueue_reply_array_len(*out);
+	size_t len = fastqueue_reply_array_len(*out), jobs;
+	size_t stride = FASTQUEUE_RESERVE_STRIDE(charge);
 
 	if (report && len > 0 && !fastqueue_reply_is_array(fastqueue_reply_array_at(*out, len - 1))) {
 		len = 0;
 	}
-	if (len == 0 || (len - 1 - (report ? 1 : 0)) % 4 != 0) {
+	jobs = len > 0 ? len - 1 - (report ? 1 : 0) : 0;
+	if (len == 0 || (jobs > 0 && (jobs < 1 + stride || (jobs - 1) % stride != 0))) {
 		fastqueue_reply_free(*out);
 		*out = NULL;
 		snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
@@ -1063,7 +1067,7 @@ static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_queue_
 	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * l->group_first[g]]),
 		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, out);
 	fastqueue_args_free(&a);
-	return ok == SUCCESS ? check_reserve_reply(q, report, out) : FAILURE;
+	return ok == SUCCESS ? check_reserve_reply(q, charge, report, out) : FAILURE;
 }
 
 bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l)
@@ -1094,7 +1098,7 @@ zend_result fastqueue_queue_reserve_take(fastqueue_redis_queue *q, bool report, 
 	if (fastqueue_conn_take_pending(&q->conn, out) == FAILURE) {
 		return FAILURE;
 	}
-	return check_reserve_reply(q, report, out);
+	return check_reserve_reply(q, false, report, out);
 }
 
 /* Whether a key's node is the one that serves another key. */
@@ -1175,7 +1179,8 @@ static fastqueue_reply *merge_parts(fastqueue_reply *restart, fastqueue_reply **
 	}
 	for (size_t i = 1; i <= jobs; i++) {
 		zend_long qi;
-		if (i % 4 == 1 && fastqueue_reply_integer(fastqueue_reply_array_at(last, i), &qi)) {
+		/* The queue's number, as the merged call counts: from the first queue of the list. */
+		if (i == 1 && fastqueue_reply_integer(fastqueue_reply_array_at(last, i), &qi)) {
 			fastqueue_reply_set_integer(fastqueue_reply_element(last, i), qi + first);
 		}
 		fastqueue_reply_move(out, i, last, i);

@@ -65,10 +65,14 @@ void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_qu
 	zend_string *const *names, uint32_t count, const zend_string *restart_key);
 void fastqueue_queue_list_free(fastqueue_queue_list *l);
 
+/* Elements per job in a reserve reply: the job, and charged its reserved copy and attempts. */
+#define FASTQUEUE_RESERVE_STRIDE(charge) ((charge) ? 3u : 1u)
+
 /* One round trip: migrates due jobs and reserves up to count jobs from the first non-empty
  * queue, charged (the reserved copy goes to :reserved, as Laravel's pop) or not (the job as
- * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then
- * (queue, job, reserved, attempts)*, then with report the migrations as an array of
+ * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then when it
+ * reserved jobs their queue's number and per job the job (uncharged) or job, reserved copy,
+ * attempts (charged); then with report the migrations as an array of
  * (queue, "delayed"|"reserved", [members]) triples, one per step taken. *until (may be NULL):
  * when the reservations end; *slot_base (may be NULL): uncharged, the number of the first
  * job's score (until.NNNNNN, see take_slots), the others following. */

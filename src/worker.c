@@ -1111,21 +1111,26 @@ static void fire_migrations(fastqueue_worker *w, zval *steps)
 static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, zend_long until,
 	uint32_t slot_base, double at, bool report)
 {
-	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0);
+	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0), stride = FASTQUEUE_RESERVE_STRIDE(charged), end = n;
+	zend_long qi = 0;
 	zval migrations;
 
 	note_restart_value(w, fastqueue_reply_array_at(r, 0));
-	for (size_t i = 1; i + 3 < n; i += 4) {
+	/* The jobs' queue. A number that is not one of ours cannot be placed: those jobs stay
+	 * reserved and come back after retry_after. */
+	if (n > 1 && (!fastqueue_reply_integer(fastqueue_reply_array_at(r, 1), &qi) || qi < 1 || (zend_ulong) qi > w->list.count)) {
+		end = 0;
+	}
+	for (size_t i = 2; i + stride <= end; i += stride) {
 		const char *raw, *res = NULL;
 		size_t raw_len, res_len = 0;
-		zend_long qi, attempts = -1;
+		zend_long attempts = -1;
 		zval job;
 		zend_string *job_raw, *why;
 		fastqueue_job *fj;
-		if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
-			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &raw, &raw_len)
-			|| (charged && (!fastqueue_reply_string(fastqueue_reply_array_at(r, i + 2), &res, &res_len)
-				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 3), &attempts)))) {
+		if (!fastqueue_reply_string(fastqueue_reply_array_at(r, i), &raw, &raw_len)
+			|| (charged && (!fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &res, &res_len)
+				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 2), &attempts)))) {
 			continue;
 		}
 		job_raw = zend_string_init(raw, raw_len, 0);
@@ -1142,7 +1147,7 @@ static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, 
 			}
 			fj->uncharged = true;
 			fj->reserved_until = until;
-			fj->slot = slot_base + (uint32_t) ((i - 1) / 4); /* as pop.lua counts */
+			fj->slot = slot_base + (uint32_t) (i - 2); /* as pop.lua counts */
 		}
 		buffer_push(w, &job, at);
 	}

@@ -29,10 +29,11 @@
 -- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers
 --         on from one call to the next within a second, so two batches out at once keep
 --         their order when they expire)
--- Returns: the restart key's value (or false), then for each job reserved: queue number,
--- job, reserved copy, attempts (-1 when unknown). Uncharged, the reserved copy and attempts
--- are false: the worker finds the count with its payload scanner and builds the copy when
--- the job starts (the same digits rewritten), so each job crosses the wire once. With ARGV[8] 1, one more element last: for
+-- Returns: the restart key's value (or false); when jobs were reserved, the number of their
+-- queue (one queue per call), then for each job: charged, the job, its reserved copy and
+-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its
+-- payload scanner and builds the copy when the job starts (the same digits rewritten), so
+-- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
 -- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
@@ -290,19 +291,20 @@ for q = 1, nqueues do
             return read_failed(notify, 'list', taken)
         end
         local members = {}
+        out[2] = q
         for slot = 1, #jobs do
-            local job, copy, attempts = jobs[slot], false, false
+            local job = jobs[slot]
             if charge then
-                copy, attempts = reserve_copy(job)
+                local copy, attempts = reserve_copy(job)
                 members[2 * slot - 1], members[2 * slot] = until_, copy
+                out[#out + 1] = job
+                out[#out + 1] = copy
+                out[#out + 1] = attempts
             else
                 members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)
                 members[2 * slot] = job
+                out[slot + 2] = job
             end
-            out[#out + 1] = q
-            out[#out + 1] = job
-            out[#out + 1] = copy
-            out[#out + 1] = attempts
         end
         redis.call('zadd', reserved, unpack(members))
     end
