@@ -388,41 +388,44 @@ static zend_string *with_field_added(const char *s, size_t len, const fastqueue_
 	return out;
 }
 
-/* The digits of a count, as pop.lua reads one: at most 15, so that it is exact in Lua's double. */
-static bool count_digits(const char *s, size_t n, zend_long *out)
+/* The digits of a payload's top-level "attempts" when it is a count: an integer literal, or a
+ * numeric string ("2", as some producers write it, counted and rewritten quotes and all, as
+ * pop.lua does); false when it is anything else or absent. */
+static bool attempts_digits(const char *s, const fastqueue_json_span *a, const char **digits, size_t *n)
 {
-	if (n > 15 || !all_digits(s, n)) {
+	size_t quotes = a->type == FASTQUEUE_JSON_STRING ? 1 : 0;
+
+	if (a->type != FASTQUEUE_JSON_INT && a->type != FASTQUEUE_JSON_STRING) {
 		return false;
 	}
-	*out = ZEND_STRTOL(s, NULL, 10);
-	return true;
+	*digits = s + a->from + quotes;
+	*n = a->to - a->from - 2 * quotes;
+	return all_digits(*digits, *n);   /* a negative integer is no count */
 }
 
 zend_long fastqueue_payload_next_attempts(const zend_string *payload, const fastqueue_scan *scan)
 {
 	const fastqueue_json_span *a = &scan->field[FASTQUEUE_FIELD_ATTEMPTS];
-	const char *s = ZSTR_VAL(payload);
-	zend_long n;
+	const char *digits;
+	size_t n;
 
 	if (scan->top != FASTQUEUE_JSON_OBJECT) {
 		return -1;
 	}
-	switch (a->type) {
-		case FASTQUEUE_JSON_ABSENT:
-			return 1;
-		case FASTQUEUE_JSON_INT:
-			return count_digits(s + a->from, a->to - a->from, &n) ? n + 1 : -1;
-		case FASTQUEUE_JSON_STRING:
-			return count_digits(s + a->from + 1, a->to - a->from - 2, &n) ? n + 1 : -1;
-		default:
-			return -1;
+	if (a->type == FASTQUEUE_JSON_ABSENT) {
+		return 1;
 	}
+	/* At most 15 digits, as pop.lua reads a count: exact in Lua's double. */
+	if (!attempts_digits(ZSTR_VAL(payload), a, &digits, &n) || n > 15) {
+		return -1;
+	}
+	return ZEND_STRTOL(digits, NULL, 10) + 1;
 }
 
 zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const fastqueue_scan *scan, zend_long n)
 {
-	const char *s = ZSTR_VAL(payload);
-	size_t len = ZSTR_LEN(payload);
+	const char *s = ZSTR_VAL(payload), *old;
+	size_t len = ZSTR_LEN(payload), old_len;
 	fastqueue_scan own;
 	const fastqueue_json_span *a;
 	char digits[24];
@@ -438,23 +441,13 @@ zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const f
 		return NULL;
 	}
 	a = &scan->field[FASTQUEUE_FIELD_ATTEMPTS];
-	switch (a->type) {
-		case FASTQUEUE_JSON_ABSENT:
-			return with_field_added(s, len, scan, "\"attempts\":", digits, dlen);
-		case FASTQUEUE_JSON_INT:
-			if (!all_digits(s + a->from, a->to - a->from)) {
-				return NULL;  /* negative */
-			}
-			break;
-		case FASTQUEUE_JSON_STRING:
-			/* A numeric string ("2") is replaced quotes and all, as pop.lua does. */
-			if (!all_digits(s + a->from + 1, a->to - a->from - 2)) {
-				return NULL;
-			}
-			break;
-		default:
-			return NULL;
+	if (a->type == FASTQUEUE_JSON_ABSENT) {
+		return with_field_added(s, len, scan, "\"attempts\":", digits, dlen);
 	}
+	if (!attempts_digits(s, a, &old, &old_len)) {
+		return NULL;
+	}
+	/* The whole value goes, quotes and all for a numeric string. */
 	return zend_string_concat3(s, a->from, digits, dlen, s + a->to, len - a->to);
 }
 
