@@ -8,8 +8,9 @@
 // Usage: php bench/floor.php PORT QUEUE N [MODE]
 //   MODE batch32 (default): per 32 jobs, one round trip: LPOP q 32, LPOP :notify 32,
 //        ZADD :reserved with the 32, ZREM :reserved of the 32 before (the acks).
-//   MODE batch32-start: batch32, plus one round trip per job: MULTI ZADD ZREM EXEC (a start mark,
-//        as a worker that prefetches sends before each job so a crash charges the attempt).
+//   MODE batch32-start: batch32, plus one write per job: MULTI ZADD ZREM EXEC (a start mark, as a
+//        worker that prefetches sends before each job so that a crash charges the attempt), the
+//        replies read after the batch.
 //   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
 //        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
 //        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
@@ -66,12 +67,14 @@ while (true) {
     }
     $previous = $jobs;
     if ($mode === 'batch32-start') {
-        // Before each job: its member in :reserved swapped for another (the charged copy).
+        // Before each job: its member in :reserved swapped for another (the charged copy), one
+        // write per job, not waiting for the replies (read after the batch), as the worker does.
         foreach ($jobs as $i => $job) {
-            resp_call($c, resp_command(['MULTI']) . resp_command(['ZADD', $reserved, $until, $job . ' '])
-                . resp_command(['ZREM', $reserved, $job]) . resp_command(['EXEC']), 4);
+            fwrite($c, resp_command(['MULTI']) . resp_command(['ZADD', $reserved, $until, $job . ' '])
+                . resp_command(['ZREM', $reserved, $job]) . resp_command(['EXEC']));
             $previous[$i] = $job . ' ';
         }
+        resp_call($c, '', 4 * count($jobs));
     }
     if (!$jobs) {
         break;
