@@ -1,0 +1,124 @@
+/* FastQueue\Worker's options, as the constructor's third argument gives them. */
+#include "php_fastqueue.h"
+#include "worker_options.h"
+#include "options.h"
+
+/* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
+static zend_result opt_backoff(zval *v, worker_options *o)
+{
+	zval *item;
+	uint32_t n = 0;
+	zend_long one;
+
+	if (Z_TYPE_P(v) == IS_LONG) {
+		if (fastqueue_opt_long(v, 3, "backoff", 0, FASTQUEUE_MAX_DELAY, &one) == FAILURE) {
+			return FAILURE;
+		}
+		o->backoff = erealloc(o->backoff, sizeof(zend_long));
+		o->backoff[0] = one;
+		o->backoff_count = 1;
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+		zend_argument_type_error(3, "option \"backoff\" must be an int or a non-empty list of ints");
+		return FAILURE;
+	}
+	o->backoff = safe_erealloc(o->backoff, zend_hash_num_elements(Z_ARRVAL_P(v)), sizeof(zend_long), 0);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0 || Z_LVAL_P(item) > FASTQUEUE_MAX_DELAY) {
+			zend_argument_value_error(3, "option \"backoff\" must hold only integers between 0 and %d", FASTQUEUE_MAX_DELAY);
+			return FAILURE;
+		}
+		o->backoff[n++] = Z_LVAL_P(item);
+	} ZEND_HASH_FOREACH_END();
+	o->backoff_count = n;
+	return SUCCESS;
+}
+
+static zend_result read_worker_option(worker_options *o, zend_string *key, zval *v)
+{
+	const char *k = ZSTR_VAL(key);
+	if (zend_string_equals_literal(key, "name")) return fastqueue_opt_string(v, 3, k, false, false, &o->name);
+	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->sleep);
+	if (zend_string_equals_literal(key, "tries")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->tries);
+	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
+	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout);
+	if (zend_string_equals_literal(key, "memory")) return fastqueue_opt_long(v, 3, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
+	if (zend_string_equals_literal(key, "max_jobs")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_jobs);
+	if (zend_string_equals_literal(key, "max_time")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_time);
+	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->rest);
+	if (zend_string_equals_literal(key, "force")) return fastqueue_opt_bool(v, 3, k, &o->force);
+	if (zend_string_equals_literal(key, "stop_when_empty")) return fastqueue_opt_bool(v, 3, k, &o->stop_when_empty);
+	if (zend_string_equals_literal(key, "restart_key")) return fastqueue_opt_string(v, 3, k, true, false, &o->restart_key);
+	if (zend_string_equals_literal(key, "maintenance_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->maintenance_file);
+	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
+	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
+	if (zend_string_equals_literal(key, "overlap")) return fastqueue_opt_bool(v, 3, k, &o->overlap);
+	if (zend_string_equals_literal(key, "timeout_grace")) {
+		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
+		if (o->timeout_grace <= 0) {
+			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	if (zend_string_equals_literal(key, "timeout_mode")) {
+		if (Z_TYPE_P(v) != IS_STRING) {
+			zend_argument_type_error(3, "option \"timeout_mode\" must be of type string, %s given", zend_zval_type_name(v));
+			return FAILURE;
+		}
+		if (zend_string_equals_literal(Z_STR_P(v), "kill")) {
+			o->timeout_throw = false;
+		} else if (zend_string_equals_literal(Z_STR_P(v), "throw")) {
+			o->timeout_throw = true;
+		} else {
+			zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
+			return FAILURE;
+		}
+		return SUCCESS;
+	}
+	zend_argument_value_error(3, "contains unknown option \"%s\"", k);
+	return FAILURE;
+}
+
+void fastqueue_worker_options_free(worker_options *o)
+{
+	if (o->name) zend_string_release(o->name);
+	if (o->restart_key) zend_string_release(o->restart_key);
+	if (o->maintenance_file) zend_string_release(o->maintenance_file);
+	if (o->backoff) efree(o->backoff);
+	memset(o, 0, sizeof(*o));
+}
+
+zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o)
+{
+	zend_string *key;
+	zval *v;
+
+	o->name = zend_string_init("default", 7, 0);
+	o->sleep = 3;
+	o->tries = 1;
+	o->backoff = emalloc(sizeof(zend_long));
+	o->backoff[0] = 0;
+	o->backoff_count = 1;
+	o->timeout = 60;
+	o->memory = 128;
+	o->failed_store = true;
+	o->prefetch = 1;
+	o->overlap = true;
+	o->timeout_grace = 1.0;
+	if (!options) {
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+		if (!key) {
+			zend_argument_value_error(3, "must be an array with string keys");
+			return FAILURE;
+		}
+		ZVAL_DEREF(v);
+		if (read_worker_option(o, key, v) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}

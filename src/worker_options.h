@@ -1,0 +1,35 @@
+/* FastQueue\Worker's options: their defaults, and reading them from the constructor's third
+ * argument, each refused with a TypeError/ValueError that names it. */
+#ifndef FASTQUEUE_WORKER_OPTIONS_H
+#define FASTQUEUE_WORKER_OPTIONS_H
+
+#include "php.h"
+
+typedef struct _worker_options {
+	zend_string *name;            /* the worker's name, as queue:work --name */
+	double sleep;                 /* seconds to sleep when no job is ready */
+	zend_long tries;              /* attempts allowed unless the job says; 0 = unlimited */
+	zend_long *backoff;           /* seconds before a retry, by attempt; last repeats */
+	uint32_t backoff_count;
+	zend_long timeout;            /* seconds a job may run unless it says; 0 = none */
+	zend_long memory;             /* MB of memory after which the worker stops with 12 */
+	zend_long max_jobs;           /* stop after this many jobs; 0 = never */
+	zend_long max_time;           /* stop after this many seconds; 0 = never */
+	double rest;                  /* seconds to rest after each job */
+	bool force;                   /* run even while the maintenance file exists */
+	bool stop_when_empty;         /* stop when no job is ready */
+	zend_string *restart_key;     /* Redis key whose change stops the worker, or NULL */
+	zend_string *maintenance_file;/* while this file exists no job starts, or NULL */
+	bool timeout_throw;           /* timeout_mode 'throw' rather than 'kill' */
+	bool failed_store;            /* record failed jobs in Redis */
+	zend_long prefetch;           /* jobs reserved per round trip */
+	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
+	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
+} worker_options;
+
+/* Fills o with the defaults, then with options (NULL: none). On FAILURE an exception is
+ * thrown and o may hold some values: free it either way. */
+zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o);
+void fastqueue_worker_options_free(worker_options *o);
+
+#endif

@@ -1,0 +1,585 @@
+/* FastQueue\Worker, getting jobs: one reserve script per round trip (with the acks of the
+ * jobs finished meanwhile and the restart key), the prefetch buffer, the batch reserved ahead
+ * (overlap), and handing back what will not run in time. */
+#include "php_fastqueue.h"
+#include "worker_private.h"
+#include "signals.h"
+#include "payload.h"
+#include "zend_exceptions.h"
+#include <math.h>
+
+/* {{{ telling Redis that a job started or finished, without waiting for the reply */
+static zend_string *reserved_key(fastqueue_worker *w, fastqueue_job *job)
+{
+	return w->list.keys[4 * (job->queue_index - 1) + 2];
+}
+
+void fastqueue_worker_add_ack(fastqueue_worker *w, fastqueue_job *job)
+{
+	fastqueue_ack *ack;
+
+	if (w->nacks == w->acks_cap) {
+		w->acks_cap = w->acks_cap ? w->acks_cap * 2 : 16;
+		w->acks = safe_erealloc(w->acks, w->acks_cap, sizeof(*w->acks), 0);
+	}
+	ack = &w->acks[w->nacks++];
+	ack->key = zend_string_copy(reserved_key(w, job));
+	ack->copy = zend_string_copy(job->reserved);
+	ack->raw = job->uncharged && !zend_string_equals(job->raw, job->reserved) ? zend_string_copy(job->raw) : NULL;
+}
+
+void fastqueue_worker_drop_acks(fastqueue_worker *w, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		zend_string_release(w->acks[i].key);
+		zend_string_release(w->acks[i].copy);
+		if (w->acks[i].raw) {
+			zend_string_release(w->acks[i].raw);
+		}
+	}
+	/* Nothing to move when all went (w->acks is still NULL when there never was one). */
+	if (n < w->nacks) {
+		memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
+	}
+	w->nacks -= n;
+	w->acks_sent = n > w->acks_sent ? 0 : w->acks_sent - n;
+}
+
+/* Once every reply to what went out without waiting has been read, the acks sent are done
+ * with. When one of those calls failed, lost with a connection or refused (LOADING after a
+ * restart, a missing permission), they all go again: removing a member twice does no harm. */
+static void settle_deferred(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	bool lost;
+
+	if (fastqueue_conn_deferred(&q->conn)) {
+		return;
+	}
+	if (fastqueue_conn_deferred_failure(&q->conn, &lost)) {
+		fprintf(stderr, "FastQueue: Redis %s marks of started and finished jobs (%s); acknowledgements are sent again\n",
+			lost ? "may not have received" : "refused", q->conn.deferred_err);
+		fflush(stderr);
+		w->acks_sent = 0;
+		return;
+	}
+	fastqueue_worker_drop_acks(w, w->acks_sent);
+}
+
+/* Queues the unsent acks to go with the next command. */
+static void defer_acks(fastqueue_worker *w)
+{
+	if (w->acks_sent < w->nacks
+		&& fastqueue_queue_defer_acks(worker_queue(w), w->acks + w->acks_sent, w->nacks - w->acks_sent) == SUCCESS) {
+		w->acks_sent = w->nacks;
+	}
+}
+
+/* A job reserved uncharged starts: its attempt is charged in Redis now, before any of its
+ * code runs, with the acks of the jobs before it, sent without waiting for the reply. Should
+ * the worker die during the job, it comes back with this attempt counted (a job that kills
+ * its worker still runs out of tries); the jobs behind it come back uncharged. */
+void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
+	if (!job->uncharged || job->started) {
+		return;
+	}
+	settle_deferred(w);
+	job->started = true;
+	if (fastqueue_queue_defer_start(q, reserved_key(w, job), job->reserved_until, job->slot, job->raw,
+			job->reserved, w->acks + w->acks_sent, w->nacks - w->acks_sent) == FAILURE) {
+		fprintf(stderr, "FastQueue: could not mark job %s started: %s; it runs, but should the worker die "
+			"during it, it comes back with this attempt not counted\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+		return;
+	}
+	w->acks_sent = w->nacks;
+}
+/* }}} */
+
+/* {{{ getting jobs: reserve, the prefetch buffer, handing back */
+static void buffer_push(fastqueue_worker *w, zval *job, double reserved_at)
+{
+	if (w->buf_head + w->buf_len == w->buf_cap) {
+		if (w->buf_head > 0) {
+			memmove(w->buffer, w->buffer + w->buf_head, w->buf_len * sizeof(*w->buffer));
+			w->buf_head = 0;
+		} else {
+			w->buf_cap = w->buf_cap ? w->buf_cap * 2 : 8;
+			w->buffer = safe_erealloc(w->buffer, w->buf_cap, sizeof(*w->buffer), 0);
+		}
+	}
+	ZVAL_COPY_VALUE(&w->buffer[w->buf_head + w->buf_len].job, job);
+	w->buffer[w->buf_head + w->buf_len].reserved_at = reserved_at;
+	w->buf_len++;
+}
+
+/* Hands back the given jobs of group g (one script call: its queues share a hash slot). */
+static zend_result hand_back_group(fastqueue_worker *w, uint32_t g, buffered_job *jobs, uint32_t n)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	uint32_t first = w->list.group_first[g], last = w->list.group_first[g + 1], sent = 0;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	char (*qnum)[12];
+	zend_result ok;
+
+	qnum = safe_emalloc(n, sizeof(*qnum), 0);
+	fastqueue_args_init(&a);
+	for (uint32_t i = 4 * first; i < 4 * last; i++) {
+		fastqueue_args_add_str(&a, w->list.keys[i]);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		fastqueue_job *job = Z_FASTQUEUE_JOB_P(&jobs[i].job);
+		if (job->queue_index <= first || job->queue_index > last) {
+			continue;
+		}
+		/* Queue numbers as the call counts them: within the group. */
+		fastqueue_args_add(&a, qnum[sent], fastqueue_format(qnum[sent], sizeof(qnum[sent]), "%u", job->queue_index - first));
+		fastqueue_args_add_str(&a, job->raw);
+		/* Its member in :reserved: the job as pushed, as it never started. */
+		fastqueue_args_add_str(&a, job->uncharged && !job->started ? job->raw : job->reserved);
+		sent++;
+	}
+	ok = SUCCESS;
+	if (sent) {
+		ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * first]), FASTQUEUE_LUA_REQUEUE,
+			(int) (4 * (last - first)), &a, &r);
+		fastqueue_reply_free(r);
+		if (ok == FAILURE) {
+			fprintf(stderr, "FastQueue: could not hand back %u prefetched job(s): %s; they come back after retry_after\n",
+				sent, q->conn.err);
+			fflush(stderr);
+		}
+	}
+	fastqueue_args_free(&a);
+	efree(qnum);
+	return ok;
+}
+
+/* Hands the given buffered jobs back to the head of their queues, untouched. */
+static zend_result hand_back(fastqueue_worker *w, buffered_job *jobs, uint32_t n)
+{
+	zend_result ok = SUCCESS;
+
+	for (uint32_t g = 0; g < w->list.ngroups && n; g++) {
+		if (hand_back_group(w, g, jobs, n) == FAILURE) {
+			ok = FAILURE;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		zval_ptr_dtor(&jobs[i].job);
+	}
+	return ok;
+}
+
+/* Sends the pending acknowledgements now and reads every reply still owed, rather than
+ * leaving them to the next reserve, when none is coming soon. */
+void fastqueue_worker_send_acks(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
+	if (!w->nacks && !fastqueue_conn_deferred(&q->conn)) {
+		return;
+	}
+	defer_acks(w);
+	if (fastqueue_conn_drain(&q->conn) == FAILURE) {
+		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
+			w->nacks, q->conn.err);
+		fflush(stderr);
+	}
+	settle_deferred(w);
+}
+
+static zend_result take_in_flight(fastqueue_worker *w);
+
+/* Sends the pending acknowledgements and hands back the buffer and the overlapped batch:
+ * nothing of ours stays reserved. */
+void fastqueue_worker_flush_round(fastqueue_worker *w)
+{
+	if (!w->list_ready) {
+		return;
+	}
+	fastqueue_worker_send_acks(w);
+	/* The overlapped batch goes back too, behind the buffer's jobs: untouched and in order. */
+	take_in_flight(w);
+	hand_back(w, w->buffer + w->buf_head, w->buf_len);
+	w->buf_head = w->buf_len = 0;
+}
+
+/* How long a job with this timeout may hold its reservation: its timeout (1 s when it has
+ * none, an optimistic guess) plus the watchdog's grace. */
+static double longest_run(fastqueue_worker *w, zend_long timeout)
+{
+	return (double) (timeout > 0 ? timeout : 1) + w->opt.timeout_grace;
+}
+
+/* A prefetched job may start only while its reservation outlasts its run. */
+static bool still_safe(fastqueue_worker *w, buffered_job *b)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&b->job);
+	zend_long timeout;
+
+	if (q->retry_after < 0) {
+		return true;
+	}
+	timeout = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_TIMEOUT, w->opt.timeout);
+	return now_real() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
+}
+
+/* How many jobs to reserve per round trip. A prefetched job may start only while its
+ * reservation outlasts a whole run (still_safe); when the worker's timeout leaves no such
+ * window, every extra job would be reserved only to be handed back, two round trips each. */
+zend_long fastqueue_worker_usable_prefetch(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	double run = longest_run(w, w->opt.timeout);
+
+	/* + 1: reservations are counted in whole seconds, so one may already be a second old. */
+	if (w->opt.prefetch == 1 || q->retry_after < 0 || run + 1 < (double) q->retry_after) {
+		return w->opt.prefetch;
+	}
+	if (!w->prefetch_warned) {
+		w->prefetch_warned = true;
+		fprintf(stderr, "FastQueue: prefetch " ZEND_LONG_FMT " unused: a prefetched job must be able to finish "
+			"before its reservation ends, and timeout (" ZEND_LONG_FMT " s) + timeout_grace (%.1f s) leaves no room "
+			"in retry_after (" ZEND_LONG_FMT " s); reserving one job at a time. Raise retry_after (Laravel's default "
+			"is 90) or lower timeout.\n", w->opt.prefetch, w->opt.timeout, w->opt.timeout_grace, q->retry_after);
+		fflush(stderr);
+	}
+	return 1;
+}
+
+static void redis_failed(fastqueue_worker *w, const char *doing)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	double wait = fmin(0.1 * (double) (1u << (w->redis_failures < 6 ? w->redis_failures : 6)), 5.0);
+	w->redis_failures++;
+	w->redis_down = q->conn.err_kind == FASTQUEUE_ERR_CONNECTION;
+	fprintf(stderr, "FastQueue: %s failed: %s; retrying in %.1f s\n", doing, q->conn.err, wait);
+	fflush(stderr);
+	fastqueue_signals_sleep(wait);
+}
+
+static void redis_ok(fastqueue_worker *w)
+{
+	if (w->redis_failures) {
+		fprintf(stderr, "FastQueue: Redis is back after %u failed attempt(s)\n", w->redis_failures);
+		fflush(stderr);
+	}
+	w->redis_failures = 0;
+	w->redis_down = false;
+}
+
+static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first)
+{
+	const char *s;
+	size_t len;
+	bool present;
+
+	if (!w->restart_watch) {
+		return;
+	}
+	w->restart_read_at = now_mono();
+	present = fastqueue_reply_string(first, &s, &len);
+	if (!w->restart_known) {
+		/* The value at start could not be read: this one is the baseline. */
+		w->restart_seen = present ? zend_string_init(s, len, 0) : NULL;
+		w->restart_known = true;
+		return;
+	}
+	if (present != (w->restart_seen != NULL)
+		|| (present && (len != ZSTR_LEN(w->restart_seen) || memcmp(s, ZSTR_VAL(w->restart_seen), len) != 0))) {
+		w->restart_changed = true;
+	}
+}
+
+/* The pop script's report of its migration steps, as queue:migrated arguments: a list of
+ * [queue name, [members], "delayed"|"reserved"]. Copied out so the reply can be freed before
+ * any listener runs. */
+static void read_migrations(fastqueue_worker *w, const fastqueue_reply *report, zval *out)
+{
+	size_t n = fastqueue_reply_array_len(report);
+
+	array_init(out);
+	for (size_t i = 0; i + 2 < n; i += 3) {
+		const fastqueue_reply *members = fastqueue_reply_array_at(report, i + 2);
+		const char *kind, *m;
+		size_t kind_len, m_len;
+		zend_long qi;
+		zval step, list;
+
+		if (!fastqueue_reply_integer(fastqueue_reply_array_at(report, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
+			|| !fastqueue_reply_string(fastqueue_reply_array_at(report, i + 1), &kind, &kind_len)
+			|| !fastqueue_reply_is_array(members)) {
+			continue;
+		}
+		array_init_size(&list, (uint32_t) fastqueue_reply_array_len(members));
+		for (size_t j = 0; j < fastqueue_reply_array_len(members); j++) {
+			if (fastqueue_reply_string(fastqueue_reply_array_at(members, j), &m, &m_len)) {
+				add_next_index_stringl(&list, m, m_len);
+			}
+		}
+		array_init_size(&step, 3);
+		add_next_index_str(&step, zend_string_copy(w->list.names[qi - 1]));
+		add_next_index_zval(&step, &list);
+		add_next_index_stringl(&step, kind, kind_len);
+		add_next_index_zval(out, &step);
+	}
+}
+
+/* queue:migrated, once per migration step, in the order the script took them. */
+static void fire_migrations(fastqueue_worker *w, zval *steps)
+{
+	zval *step;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(steps), step) {
+		if (w->exiting) {
+			break;
+		}
+		zval args[3];
+		for (zend_ulong i = 0; i < 3; i++) {
+			ZVAL_COPY_VALUE(&args[i], zend_hash_index_find(Z_ARRVAL_P(step), i));
+		}
+		fastqueue_worker_fire(w, EV_Q_MIGRATED, args, 3);
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* Puts the jobs of a reserve reply in the buffer, notes the restart key's value, and tells
+ * queue:migrated listeners what it migrated. Reserved charged, the script gave each job's
+ * reserved copy and attempts count; uncharged (at `at`, until `until`), it sent each job once,
+ * and its reserved copy and count are made here from the payload's scan. */
+static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, zend_long until,
+	uint32_t slot_base, double at, bool report)
+{
+	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0), stride = FASTQUEUE_RESERVE_STRIDE(charged), end = n;
+	zend_long qi = 0;
+	zval migrations;
+
+	note_restart_value(w, fastqueue_reply_array_at(r, 0));
+	/* The jobs' queue. A number that is not one of ours cannot be placed: those jobs stay
+	 * reserved and come back after retry_after. */
+	if (n > 1 && (!fastqueue_reply_integer(fastqueue_reply_array_at(r, 1), &qi) || qi < 1 || (zend_ulong) qi > w->list.count)) {
+		end = 0;
+	}
+	for (size_t i = 2; i + stride <= end; i += stride) {
+		const char *raw, *res = NULL;
+		size_t raw_len, res_len = 0;
+		zend_long attempts = -1;
+		zval job;
+		zend_string *job_raw, *why;
+		fastqueue_job *fj;
+		if (!fastqueue_reply_string(fastqueue_reply_array_at(r, i), &raw, &raw_len)
+			|| (charged && (!fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &res, &res_len)
+				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 2), &attempts)))) {
+			continue;
+		}
+		job_raw = zend_string_init(raw, raw_len, 0);
+		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw,
+			charged ? zend_string_init(res, res_len, 0) : NULL, attempts);
+		fj = Z_FASTQUEUE_JOB_P(&job);
+		fj->queue_index = (uint32_t) qi;
+		if (!charged) {
+			fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(job_raw, &fj->scan) : -1;
+			fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, &fj->scan, fj->attempts) : NULL;
+			if (!fj->reserved) {
+				fj->reserved = zend_string_copy(job_raw);
+				fj->attempts = -1;
+			}
+			fj->uncharged = true;
+			fj->reserved_until = until;
+			fj->slot = slot_base + (uint32_t) (i - 2); /* as pop.lua counts */
+		}
+		buffer_push(w, &job, at);
+	}
+	if (report) {
+		read_migrations(w, fastqueue_reply_array_at(r, n), &migrations);
+	}
+	fastqueue_reply_free(r);
+	if (report) {
+		fire_migrations(w, &migrations);
+		zval_ptr_dtor(&migrations);
+	}
+}
+
+/* One reserve round trip, with the pending acks ahead of it; the jobs go to the buffer.
+ * A batch is reserved uncharged, each job charged as it starts; a single job is reserved
+ * charged, as Laravel's pop does, since it starts at once: that saves Redis and the worker
+ * the start mark, at the cost Laravel's worker also has (should the worker die in the
+ * microseconds between the reply and the job's start, the job comes back with the attempt
+ * counted). With queue:migrated listeners the script reports what it migrated, and they
+ * hear of it once the jobs are in the buffer. FAILURE: Redis failed (reported). */
+static zend_result reserve(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+	zend_long until;
+	uint32_t slot_base;
+	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
+	double at = (double) fastqueue_unix_time();
+	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	bool charged = w->reserve_count == 1;
+
+	defer_acks(w);
+	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, charged, report, &until, &slot_base, &r) == FAILURE) {
+		settle_deferred(w);
+		redis_failed(w, "reserving jobs");
+		return FAILURE;
+	}
+	settle_deferred(w);
+	redis_ok(w);
+	buffer_reply(w, r, charged, until, slot_base, at, report);
+	return SUCCESS;
+}
+
+/* Overlap: sends the next batch's reserve (with the pending acks ahead of it) without waiting,
+ * so that Redis reserves it while the worker runs the batch in the buffer. Only for daemon()
+ * with prefetch, on one slot group outside a cluster, and not once the run is ending. */
+static void send_reserve(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
+	if (w->in_flight || !w->opt.overlap || w->reserve_count < 2 || w->restart_changed || w->stop_requested
+		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_queue_can_send_reserve(q, &w->list)) {
+		return;
+	}
+	w->flight_at = (double) fastqueue_unix_time();
+	w->flight_report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	defer_acks(w);
+	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
+	w->in_flight = fastqueue_queue_reserve_send(q, &w->list, w->reserve_count, w->flight_report,
+		&w->flight_until, &w->flight_slot) == SUCCESS;
+}
+
+/* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
+ * behind them in their queue). FAILURE when its reply was lost or refused: it reserved
+ * nothing that will not come back after retry_after, uncharged. */
+static zend_result take_in_flight(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_reply *r;
+
+	if (!w->in_flight) {
+		return SUCCESS;
+	}
+	w->in_flight = false;
+	if (fastqueue_queue_reserve_take(q, w->flight_report, &r) == FAILURE) {
+		settle_deferred(w);
+		if (!fastqueue_conn_is_noscript(&q->conn)) {
+			fprintf(stderr, "FastQueue: the reserve sent ahead failed: %s; a new one follows\n", q->conn.err);
+			fflush(stderr);
+		}
+		return FAILURE;
+	}
+	settle_deferred(w);
+	buffer_reply(w, r, false, w->flight_until, w->flight_slot, w->flight_at, w->flight_report);
+	return SUCCESS;
+}
+
+/* One blocking wait on Redis lasts at most this long: hiredis retries a read interrupted by a
+ * signal, so the flags are checked between waits, and a signal is seen well within a second. */
+#define WAIT_STEP 0.25
+
+/* Reads the restart key on its own (when no reserve ran: paused, maintenance). */
+void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_args a;
+	fastqueue_reply *r;
+
+	if (!w->restart_watch) {
+		return;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "GET", 3);
+	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
+	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
+		note_restart_value(w, r);
+		fastqueue_reply_free(r);
+	}
+	fastqueue_args_free(&a);
+}
+
+/* Waits up to block_for (0: for ever) for a job on any of the queues, one BLPOP on all their
+ * :notify lists, in steps; stops at a quit or pause signal or stop(), and when the restart key
+ * changed (read once a second meanwhile: an idle worker restarts as promptly as a busy one). */
+static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	double until = now_mono() + q->block_for;
+
+	*announced = false;
+	while (!*announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
+		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - now_mono(), WAIT_STEP);
+		if (left < 0.001) {
+			break; /* BLPOP would read a timeout of 0 as "for ever" */
+		}
+		if (fastqueue_queue_wait(q, &w->list, left, announced) == FAILURE) {
+			redis_failed(w, "waiting for jobs");
+			return FAILURE;
+		}
+		if (!*announced && w->restart_watch && now_mono() - w->restart_read_at >= 1.0) {
+			fastqueue_worker_poll_restart_key(w);
+			if (w->restart_changed) {
+				break;
+			}
+		}
+	}
+	return SUCCESS;
+}
+
+/* Puts the next job at the head of the buffer when one is ready. Prefetched jobs whose
+ * reservation could run out before they finish go back first, with all behind them (the
+ * overlapped batch too) so the queue keeps its order; a job just reserved always runs, as no
+ * reservation is fresher. With overlap, the overlapped batch becomes the buffer when it runs
+ * dry, and the next is sent as a batch starts. Does not wait once a reserve saw the restart
+ * key change. Returns whether it waited on Redis. */
+bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
+{
+	bool announced, waited = false;
+
+	if (w->buf_len && !still_safe(w, &w->buffer[w->buf_head])) {
+		take_in_flight(w);
+		hand_back(w, w->buffer + w->buf_head, w->buf_len);
+		w->buf_head = w->buf_len = 0;
+	}
+	if (!w->buf_len) {
+		take_in_flight(w);
+	}
+	if (!w->buf_len) {
+		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
+		 * pushed since it was sent may be there. */
+		if (reserve(w) == FAILURE || w->exiting) {
+			return false;
+		}
+		/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
+		if (!w->buf_len && worker_queue(w)->block_for >= 0 && !w->restart_changed) {
+			waited = true;
+			if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
+				reserve(w);
+			}
+		}
+	}
+	if (overlap && w->buf_len && !w->exiting) {
+		send_reserve(w);
+	}
+	return waited;
+}
+
+/* Takes the job at the head of the buffer into out; false when the buffer is empty. */
+bool fastqueue_worker_take_job(fastqueue_worker *w, zval *out)
+{
+	if (!w->buf_len) {
+		return false;
+	}
+	ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
+	w->buf_head++;
+	w->buf_len--;
+	if (!w->buf_len) {
+		w->buf_head = 0;
+	}
+	return true;
+}
+/* }}} */

@@ -1,0 +1,550 @@
+/* FastQueue\Worker, running one job: its limits (tries, timeout, backoff, retryUntil), calling
+ * its handler or its class, and ending it: deleted, released for another try or failed. */
+#include "php_fastqueue.h"
+#include "worker_private.h"
+#include "failed.h"
+#include "signals.h"
+#include "payload.h"
+#include "options.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+
+/* {{{ the job's limits */
+/* A field as an integer, dflt when absent or not one. */
+zend_long fastqueue_worker_field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt)
+{
+	zval v, n;
+	bool found;
+
+	fastqueue_job_field(job, f, &v);
+	found = fastqueue_payload_int(&v, &n) == SUCCESS && Z_TYPE(n) == IS_LONG;
+	zval_ptr_dtor(&v);
+	return found ? Z_LVAL(n) : dflt;
+}
+
+void fastqueue_worker_free_limits(job_limits *l)
+{
+	zval_ptr_dtor(&l->backoff);
+	ZVAL_UNDEF(&l->backoff);
+	if (l->uuid) {
+		zend_string_release(l->uuid);
+		l->uuid = NULL;
+	}
+}
+
+/* Read from the payload's scan: nothing of it is decoded but these fields. */
+static void read_limits(fastqueue_worker *w, fastqueue_job *job, job_limits *l)
+{
+	zval v;
+	fastqueue_worker_free_limits(l);
+	l->max_tries = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_MAX_TRIES, w->opt.tries);
+	/* As Laravel's Job::retryUntil(): older payloads carry the deadline as "timeoutAt". */
+	l->retry_until = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_RETRY_UNTIL, fastqueue_worker_field_long(job, FASTQUEUE_FIELD_TIMEOUT_AT, 0));
+	l->max_exceptions = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_MAX_EXCEPTIONS, -1);
+	l->timeout = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_TIMEOUT, w->opt.timeout);
+	fastqueue_job_field(job, FASTQUEUE_FIELD_FAIL_ON_TIMEOUT, &v);
+	l->fail_on_timeout = !Z_ISUNDEF(v) && zend_is_true(&v);
+	zval_ptr_dtor(&v);
+	fastqueue_job_backoff(job, &l->backoff);
+	if (!(Z_TYPE(l->backoff) == IS_STRING && Z_STRLEN(l->backoff)) && Z_TYPE(l->backoff) != IS_LONG) {
+		zval_ptr_dtor(&l->backoff);
+		ZVAL_UNDEF(&l->backoff);
+	}
+	fastqueue_job_field(job, FASTQUEUE_FIELD_UUID, &v);
+	l->uuid = Z_TYPE(v) == IS_STRING ? Z_STR(v) : NULL;
+	if (!l->uuid) {
+		zval_ptr_dtor(&v);
+	}
+}
+
+/* Laravel's calculateBackoff: the job's list (else the worker's) at attempts-1, last repeats. */
+static zend_long backoff_for(fastqueue_worker *w, const job_limits *l, zend_long attempts)
+{
+	zend_long index = attempts > 0 ? attempts - 1 : 0;
+	if (!Z_ISUNDEF(l->backoff)) {
+		if (Z_TYPE(l->backoff) == IS_LONG) {
+			return Z_LVAL(l->backoff);
+		}
+		const char *p = Z_STRVAL(l->backoff), *end = p + Z_STRLEN(l->backoff);
+		zend_long value = 0;
+		for (zend_long i = 0; p < end; i++) {
+			char *stop;
+			value = ZEND_STRTOL(p, &stop, 10);
+			if (i == index || stop >= end) {
+				break;
+			}
+			p = stop + 1;
+		}
+		return value > 0 ? value : 0;
+	}
+	return w->opt.backoff[index < (zend_long) w->opt.backoff_count ? index : w->opt.backoff_count - 1];
+}
+/* }}} */
+
+/* {{{ ending a job: ack, fail, release */
+/* The job left :reserved for good (acknowledged, deleted or failed): queue:deleted. */
+static void job_deleted(fastqueue_worker *w, fastqueue_job *job)
+{
+	zval job_zv;
+	ZVAL_OBJ(&job_zv, &job->std);
+	fastqueue_worker_fire_job(w, EV_Q_DELETED, &job_zv);
+}
+
+/* $job->delete() inside a job: acknowledged with the next command. The job counts as deleted
+ * before the listeners hear of it, as Laravel's deleteReserved runs after delete() set it. */
+static void hook_defer_delete(void *ctx, fastqueue_job *job)
+{
+	fastqueue_worker_add_ack((fastqueue_worker *) ctx, job);
+	job->deleted = true;
+	job_deleted((fastqueue_worker *) ctx, job);
+}
+
+/* The job went to :delayed (its own release() or the worker's retry): queue:released. */
+static void job_released(fastqueue_worker *w, fastqueue_job *job, zend_long delay)
+{
+	zval args[2];
+	ZVAL_OBJ(&args[0], &job->std);
+	ZVAL_LONG(&args[1], delay);
+	fastqueue_worker_fire(w, EV_Q_RELEASED, args, 2);
+}
+
+static void hook_released(void *ctx, fastqueue_job *job, zend_long delay)
+{
+	job_released((fastqueue_worker *) ctx, job, delay);
+}
+
+/* An exception object of class ce whose message is fmt with name in it (not thrown). */
+static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
+{
+	zval m;
+
+	object_init_ex(out, ce);
+	ZVAL_STR(&m, zend_strpprintf(0, fmt, name));
+	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	zval_ptr_dtor(&m);
+}
+
+
+/* Fails a job: one step removes the reservation and (with failed_store) records it; then
+ * the failed event. Nothing else of the job runs. */
+static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *exception)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_result ok;
+	zval job_zv, manual;
+
+	ZVAL_UNDEF(&manual);
+	if (Z_TYPE_P(exception) != IS_OBJECT) {
+		/* $job->fail() without one: listeners and the store still get a Throwable, as Laravel's
+		 * ManuallyFailedException. */
+		zend_string *name = fastqueue_job_display_name(job);
+		new_exception(&manual, fastqueue_ce_ManuallyFailedException, "%s was marked as failed without an exception", ZSTR_VAL(name));
+		zend_string_release(name);
+		exception = &manual;
+	}
+	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
+	if (ok == FAILURE) {
+		/* The job stays reserved: it comes back after retry_after and fails then. */
+		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+	}
+	job->failed = true;
+	job->deleted = true;
+	w->failed++;
+	/* As Laravel's fail(): marked failed, deleted (queue:deleted), then the failed event. */
+	if (ok == SUCCESS) {
+		job_deleted(w, job);
+	}
+	ZVAL_OBJ(&job_zv, &job->std);
+	fastqueue_worker_fire_job_value(w, EV_FAILED, &job_zv, exception);
+	zval_ptr_dtor(&manual);
+	return SUCCESS;
+}
+
+static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
+{
+	return fail_job((fastqueue_worker *) ctx, job, exception);
+}
+
+static void max_attempts_exception(zval *out, fastqueue_job *job)
+{
+	zend_string *name = fastqueue_job_display_name(job);
+	new_exception(out, fastqueue_ce_MaxAttemptsExceededException,
+		"%s has been attempted too many times or run too long. The job may have previously timed out.", ZSTR_VAL(name));
+	zend_string_release(name);
+}
+
+/* maxExceptions: Laravel counts a job's exceptions in the cache; we count in Redis, a day. */
+static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_string *key;
+	fastqueue_args a;
+	fastqueue_reply *r;
+	fastqueue_conn *c;
+	zend_long count = 0;
+
+	if (l->max_exceptions < 0 || !l->uuid) {
+		return false;
+	}
+	key = zend_string_concat3(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix), "fastqueue:job-exceptions:",
+		sizeof("fastqueue:job-exceptions:") - 1, ZSTR_VAL(l->uuid), ZSTR_LEN(l->uuid));
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "INCR", 4);
+	fastqueue_args_add_str(&a, key);
+	c = fastqueue_conn_route_str(&q->conn, key);
+	if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
+		fastqueue_reply_integer(r, &count);
+		fastqueue_reply_free(r);
+		fastqueue_args_free(&a);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, count >= l->max_exceptions ? "DEL" : "EXPIRE", count >= l->max_exceptions ? 3 : 6);
+		fastqueue_args_add_str(&a, key);
+		if (count < l->max_exceptions) {
+			fastqueue_args_add(&a, "86400", 5);
+		}
+		if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
+			fastqueue_reply_free(r);
+		}
+	}
+	fastqueue_args_free(&a);
+	zend_string_release(key);
+	return count >= l->max_exceptions;
+}
+
+/* Laravel's markJobAsFailedIfWillExceedMaxAttempts: another attempt would be one too many. */
+static bool tries_used_up(const job_limits *l, fastqueue_job *job)
+{
+	if (l->retry_until) {
+		return l->retry_until <= fastqueue_unix_time();
+	}
+	return l->max_tries > 0 && job->attempts >= l->max_tries;
+}
+
+static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, zend_long delay)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	bool released;
+	zval d;
+
+	/* The delay may come from the job's payload ("backoff" can be any number there), where no
+	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
+	 * to a negative score that makes the job due again at once. */
+	delay = fastqueue_clamp_delay(delay);
+	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_unix_time() + delay, &released) == FAILURE) {
+		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
+			ZSTR_VAL(job->queue), q->conn.err);
+		fflush(stderr);
+		return;
+	}
+	job->released = true;
+	w->released++;
+	ZVAL_LONG(&d, delay);
+	job_released(w, job, delay);
+	fastqueue_worker_fire_job_value(w, EV_RELEASED, job_zv, &d);
+}
+
+/* Laravel's handleJobException: fail when out of tries, time or exceptions, else release. */
+static void handle_exception(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, const job_limits *l, zval *e)
+{
+	w->exceptions++;
+	if (!job->failed) {
+		bool timed_out = Z_TYPE_P(e) == IS_OBJECT && instanceof_function(Z_OBJCE_P(e), fastqueue_ce_TimeoutException);
+		if (tries_used_up(l, job) || exceptions_used_up(w, l) || (timed_out && l->fail_on_timeout)) {
+			fail_job(w, job, e);
+		}
+	}
+	fastqueue_worker_fire_job_value(w, EV_EXCEPTION, job_zv, e);
+	if (!job->deleted && !job->released && !job->failed) {
+		release_job(w, job, job_zv, backoff_for(w, l, job->attempts));
+	}
+}
+
+/* What a running job's delete(), release() and fail() call back into. */
+void fastqueue_worker_set_job_hooks(fastqueue_worker *w)
+{
+	w->hooks.ctx = w;
+	w->hooks.defer_delete = hook_defer_delete;
+	w->hooks.fail = hook_fail;
+	w->hooks.released = hook_released;
+}
+/* }}} */
+
+/* {{{ running one job */
+static const char *visibility(const zend_function *fn)
+{
+	return (fn->common.fn_flags & ZEND_ACC_PRIVATE) ? "private" : "protected";
+}
+
+/* Calls $obj->method($job, $data) as code outside the class would: visibility holds, a
+ * static method is called statically, __call answers for a method it may not see. */
+static void call_job_method(zval *obj, zend_string *method, zval *args)
+{
+	zend_class_entry *ce = Z_OBJCE_P(obj);
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_function *fn;
+	zval callable, rv;
+	char *error = NULL;
+
+	array_init_size(&callable, 2);
+	Z_ADDREF_P(obj);
+	add_next_index_zval(&callable, obj);
+	add_next_index_str(&callable, zend_string_copy(method));
+	/* No frame: the scope is global, not the caller of daemon(). */
+	if (zend_is_callable_at_frame(&callable, NULL, NULL, 0, &fcc, &error)) {
+		fci.size = sizeof(fci);
+		ZVAL_COPY_VALUE(&fci.function_name, &callable);
+		fci.object = fcc.object;
+		fci.retval = &rv;
+		fci.params = args;
+		fci.param_count = 2;
+		fci.named_params = NULL;
+		zend_call_function(&fci, &fcc);
+		zval_ptr_dtor(&rv);
+	} else if ((fn = zend_hash_find_ptr_lc(&ce->function_table, method))) {
+		zend_throw_error(NULL, "Call to %s method %s::%s() from global scope",
+			visibility(fn), ZSTR_VAL(ce->name), ZSTR_VAL(fn->common.function_name));
+	} else {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"",
+			ZSTR_VAL(ce->name), ZSTR_VAL(method));
+	}
+	if (error) efree(error);
+	zval_ptr_dtor(&callable);
+}
+
+/* No handler: Laravel's resolution without a container, "Class@method" (method fire when
+ * absent), run as (new Class)->method($job, $data) from outside the class. */
+/* The job class's way (Laravel's "Class@method", else fire): only "job" and "data" are decoded. */
+static void call_job_class(zval *job_zv)
+{
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	zval name_zv, data, *name = &name_zv, obj, args[2];
+	const char *at;
+	size_t class_len;
+	zend_string *cls, *method;
+	zend_class_entry *ce;
+
+	/* A job's name is a non-empty string: run_job checked it (fastqueue_job_is_valid). */
+	fastqueue_job_field(job, FASTQUEUE_FIELD_JOB, &name_zv);
+	fastqueue_job_field(job, FASTQUEUE_FIELD_DATA, &data);
+	at = memchr(Z_STRVAL_P(name), '@', Z_STRLEN_P(name));
+	class_len = at ? (size_t) (at - Z_STRVAL_P(name)) : Z_STRLEN_P(name);
+	cls = zend_string_init(Z_STRVAL_P(name), class_len, 0);
+	method = at ? zend_string_init(at + 1, Z_STRLEN_P(name) - class_len - 1, 0) : zend_string_init("fire", 4, 0);
+	ce = zend_lookup_class(cls);
+
+	ZVAL_COPY_VALUE(&args[0], job_zv);
+	if (Z_ISUNDEF(data)) {
+		ZVAL_NULL(&args[1]);
+	} else {
+		ZVAL_COPY_VALUE(&args[1], &data);
+	}
+	if (!ce) {
+		if (!EG(exception)) {
+			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
+		}
+	} else if (ce->constructor && !(ce->constructor->common.fn_flags & ZEND_ACC_PUBLIC)) {
+		zend_throw_error(NULL, "Call to %s %s::__construct() from global scope", visibility(ce->constructor), ZSTR_VAL(ce->name));
+	} else if (object_init_ex(&obj, ce) == SUCCESS) {
+		if (ce->constructor) {
+			zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
+		}
+		if (!EG(exception)) {
+			call_job_method(&obj, method, args);
+		}
+		zval_ptr_dtor(&obj);
+	}
+	zend_string_release(cls);
+	zend_string_release(method);
+	zval_ptr_dtor(&name_zv);
+	zval_ptr_dtor(&data);
+}
+
+static void call_handler(fastqueue_worker *w, zval *job_zv)
+{
+	zend_fcall_info fci;
+	zval rv;
+
+	if (Z_ISUNDEF(w->handler)) {
+		call_job_class(job_zv);
+		return;
+	}
+	fci.size = sizeof(fci);
+	ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
+	fci.object = NULL;
+	fci.retval = &rv;
+	fci.params = job_zv;
+	fci.param_count = 1;
+	fci.named_params = NULL;
+	zend_call_function(&fci, &w->handler_fcc);
+	zval_ptr_dtor(&rv);
+}
+
+
+/* At the job's timeout, at a safe point (signals.c calls this from the VM interrupt). */
+static void on_timeout(void *ctx)
+{
+	fastqueue_worker *w = ctx;
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(&w->current);
+	const job_limits *l = &w->limits;  /* run_job read them before the timer started */
+	zval e, status;
+
+	w->timeouts++;
+	fastqueue_signals_extend_grace();
+	if (w->opt.timeout_throw) {
+		zend_string *name = fastqueue_job_display_name(job);
+		/* Listeners first: fastqueue_worker_fire() clears what they throw, which must not be ours. */
+		fastqueue_worker_fire_job(w, EV_TIMEOUT, &w->current);
+		if (!w->exiting) {
+			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l->timeout);
+			w->timeout_thrown = true;
+		}
+		zend_string_release(name);
+		return;
+	}
+	/* 'kill', Laravel's semantics: fail it if it may not run again, then end the process. */
+	fastqueue_worker_fire_job(w, EV_TIMEOUT, &w->current);
+	if (!job->failed && !job->deleted && !job->released
+		&& (l->fail_on_timeout || tries_used_up(l, job) || exceptions_used_up(w, l))) {
+		max_attempts_exception(&e, job);
+		fail_job(w, job, &e);
+		zval_ptr_dtor(&e);
+	}
+	fastqueue_worker_flush_round(w);
+	ZVAL_LONG(&status, 1);
+	fastqueue_worker_fire(w, EV_STOPPING, &status, 1);
+	fflush(stdout);
+	fflush(stderr);
+	_exit(1);
+}
+
+/* Fails a job before it runs, with exception e (consumed): not a job it can run. */
+static void fail_unrunnable(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, zval *e)
+{
+	w->exceptions++;
+	fail_job(w, job, e);
+	fastqueue_worker_fire_job_value(w, EV_EXCEPTION, job_zv, e);
+	zval_ptr_dtor(e);
+}
+
+static void payload_exception(zval *out, zend_string *message)
+{
+	zval m;
+
+	object_init_ex(out, fastqueue_ce_PayloadException);
+	ZVAL_STR(&m, message);
+	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	zval_ptr_dtor(&m);
+}
+
+/* The pop script counts attempts only when the payload's "attempts" is a count: else no
+ * limit on tries could ever apply, and the job would be retried for ever. */
+static zend_string *bad_attempts_reason(fastqueue_job *job)
+{
+	zval attempts, *v = &attempts;
+	smart_str shown = {0};
+
+	fastqueue_job_field(job, FASTQUEUE_FIELD_ATTEMPTS, &attempts);
+	if (Z_ISUNDEF(attempts)) {
+		smart_str_appends(&shown, "missing");
+	} else if (Z_TYPE_P(v) == IS_STRING) {
+		smart_str_appendc(&shown, '"');
+		smart_str_appendl(&shown, Z_STRVAL_P(v), MIN(Z_STRLEN_P(v), 40));
+		smart_str_appends(&shown, Z_STRLEN_P(v) > 40 ? "...\"" : "\"");
+	} else if (Z_TYPE_P(v) == IS_ARRAY) {
+		smart_str_appends(&shown, "an array or object");
+	} else {
+		smart_str_append_scalar(&shown, v, 40);
+	}
+	smart_str_0(&shown);
+	zval_ptr_dtor(&attempts);
+	zend_string *why = zend_strpprintf(0, "Job payload field \"attempts\" must be a whole number from 0 to "
+		"999999999999999 (or a string of its digits), not %s: its tries could not be counted", ZSTR_VAL(shown.s));
+	smart_str_free(&shown);
+	return why;
+}
+
+void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
+{
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	zend_string *why = NULL, *name;
+	job_limits *l = &w->limits;
+	double t0;
+	zval e;
+
+	/* The garbage collector may have run a destructor that threw in our code between jobs (an
+	 * earlier job's object in a reference cycle): with no job running it is no job's, and
+	 * left pending it would stop this job's handler from running and be charged to it. */
+	if (EG(exception) && !zend_is_unwind_exit(EG(exception))) {
+		fastqueue_worker_report("an exception was thrown between jobs (by a destructor the garbage collector ran?)", EG(exception));
+		zend_clear_exception();
+	}
+	ZVAL_COPY(&w->current, job_zv);
+	job->hooks = &w->hooks;
+	w->processed++;
+	w->timeout_thrown = false;
+	fastqueue_worker_mark_started(w, job);
+	/* Laravel's pop hands out the job as it reserves it: its reserved copy is in :reserved now. */
+	fastqueue_worker_fire_job(w, EV_Q_RESERVED, job_zv);
+	if (w->exiting) {
+		goto done;
+	}
+	fastqueue_worker_fire_job(w, EV_PROCESSING, job_zv);
+	if (w->exiting) {
+		goto done;
+	}
+	if (!fastqueue_job_is_valid(job, &why)) {
+		/* Not a job we can run: fail it with the reason, never lose it. */
+		payload_exception(&e, zend_string_copy(why));
+		fail_unrunnable(w, job, job_zv, &e);
+		goto done;
+	}
+	if (job->attempts < 0) {
+		payload_exception(&e, bad_attempts_reason(job));
+		fail_unrunnable(w, job, job_zv, &e);
+		goto done;
+	}
+	read_limits(w, job, l);
+	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
+	if ((l->retry_until && fastqueue_unix_time() > l->retry_until)
+		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
+		max_attempts_exception(&e, job);
+		fail_unrunnable(w, job, job_zv, &e);
+		goto done;
+	}
+
+	name = fastqueue_job_display_name(job);
+	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
+	zend_string_release(name);
+	t0 = now_mono();
+	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
+	call_handler(w, job_zv);
+	fastqueue_signals_end_job();
+	/* The job's code is over: a TimeoutException from here on (a listener's own) is not its. */
+	w->timeout_thrown = false;
+	w->busy += now_mono() - t0;
+
+	if (EG(exception)) {
+		if (fastqueue_worker_unwinding(w)) {
+			goto done;
+		}
+		ZVAL_OBJ_COPY(&e, EG(exception));
+		zend_clear_exception();
+		handle_exception(w, job, job_zv, l, &e);
+		zval_ptr_dtor(&e);
+	} else {
+		if (!job->deleted && !job->released && !job->failed) {
+			fastqueue_worker_add_ack(w, job);
+			job->deleted = true;
+			job_deleted(w, job);
+		}
+		fastqueue_worker_fire_job(w, EV_PROCESSED, job_zv);
+	}
+done:
+	w->timeout_thrown = false;
+	job->hooks = NULL;
+	zval_ptr_dtor(&w->current);
+	ZVAL_UNDEF(&w->current);
+}
+/* }}} */
