@@ -22,6 +22,7 @@ class WorkCommand extends QueueWorkCommand
     /** What FastQueue adds to queue:work's signature. */
     protected const FASTQUEUE_OPTIONS = '
                             {--prefetch=1 : FastQueue: the number of jobs to reserve per Redis round trip}
+                            {--no-overlap : FastQueue: with --prefetch, reserve the next batch only once this one is done, not while it runs}
                             {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}';
 
     /**
@@ -132,6 +133,7 @@ class WorkCommand extends QueueWorkCommand
             'max_time' => (int) $this->option('max-time'),
             'rest' => $this->numericOption('rest'),
             'prefetch' => (int) $this->option('prefetch'),
+            'overlap' => ! $this->option('no-overlap'),
             'timeout_mode' => (string) $this->option('timeout-mode'),
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
