@@ -12,10 +12,12 @@ $sock = sys_get_temp_dir() . '/fq-rq106-' . getmypid() . '.sock';
 [$port] = fq_private_redis('rq106', ['--unixsocket', $sock, '--unixsocketperm', '700']);
 $raw = new FqRaw('127.0.0.1', $port);
 // The server answers on TCP (what fq_private_redis waits for) a moment before its unix
-// socket exists (seen with Redis 8 on forky): wait for the socket too.
-for ($i = 0; $i < 500 && !file_exists($sock); $i++) {
+// socket exists, and the file exists a moment before the server listens on it (both seen with
+// Redis 8 on forky): wait until a connection to the socket is accepted.
+for ($i = 0; $i < 500 && !($probe = @stream_socket_client("unix://$sock", $errno, $error, 1)); $i++) {
     usleep(10000);
 }
+$probe = null;
 
 $q = new FastQueue\RedisQueue(['socket' => $sock, 'queue' => 'rq106']);
 $id = $q->push('J', 'via socket option');
