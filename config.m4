@@ -34,6 +34,11 @@ if test "$PHP_FASTQUEUE" != "no"; then
   fi
   AC_MSG_RESULT([$PHP_VERSION_ID, ok])
 
+  dnl PHP's own headers are included as system headers, so that -Wall -Wextra judge FastQueue's
+  dnl code and not PHP's (PHP 8.5's zend_operators.h has an unused parameter). INCLUDES holds
+  dnl only php-config --includes here; hiredis and OpenSSL are added below.
+  INCLUDES=`echo "$INCLUDES" | sed -e 's/-I/-isystem /g'`
+
   dnl hiredis: pkg-config first, then an explicit or well-known prefix.
   HIREDIS_FOUND=no
   if test "$PHP_HIREDIS_DIR" = "no" || test "$PHP_HIREDIS_DIR" = "yes"; then

@@ -477,7 +477,7 @@ void fastqueue_job_minit(zend_class_entry *ce)
 {
 	ce->create_object = job_new;
 	memcpy(&job_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	job_handlers.offset = XtOffsetOf(fastqueue_job, std);
+	job_handlers.offset = offsetof(fastqueue_job, std);
 	job_handlers.free_obj = job_free;
 	job_handlers.get_gc = job_get_gc;
 	job_handlers.clone_obj = NULL;

@@ -42,7 +42,7 @@ struct _fastqueue_job {
 
 static inline fastqueue_job *fastqueue_job_from_obj(zend_object *obj)
 {
-	return (fastqueue_job *) ((char *) obj - XtOffsetOf(fastqueue_job, std));
+	return (fastqueue_job *) ((char *) obj - offsetof(fastqueue_job, std));
 }
 #define Z_FASTQUEUE_JOB_P(zv) fastqueue_job_from_obj(Z_OBJ_P(zv))
 

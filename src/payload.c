@@ -4,6 +4,7 @@
 #include "php_fastqueue.h"
 #include "conn.h"
 #include "ext/json/php_json.h"
+#include "compat.h"
 #include "ext/json/php_json_parser.h"
 #include "ext/random/php_random.h"
 #include "zend_smart_str.h"
@@ -33,12 +34,12 @@ zend_string *fastqueue_json_encode(zval *value, const char **error)
 {
 	smart_str buf = {0};
 	/* php_json_encode_ex reports through json_last_error(); keep the user's value intact. */
-	php_json_error_code saved = JSON_G(error_code);
+	fastqueue_json_error_state saved = FASTQUEUE_JSON_ERROR_STATE;
 	php_json_error_code code;
 
 	php_json_encode_ex(&buf, value, PHP_JSON_UNESCAPED_UNICODE, PHP_JSON_PARSER_DEFAULT_DEPTH);
-	code = JSON_G(error_code);
-	JSON_G(error_code) = saved;
+	code = FASTQUEUE_JSON_ERROR_CODE;
+	FASTQUEUE_JSON_ERROR_STATE = saved;
 	if (code != PHP_JSON_ERROR_NONE || EG(exception)) {
 		smart_str_free(&buf);
 		*error = EG(exception) ? "an exception was thrown while encoding" : json_error_text(code);

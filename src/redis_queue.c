@@ -539,7 +539,7 @@ static zend_result parse_settings(HashTable *options, queue_settings *s)
 static zend_object *redis_queue_create(zend_class_entry *ce)
 {
 	fastqueue_redis_queue *q = zend_object_alloc(sizeof(fastqueue_redis_queue), ce);
-	memset(q, 0, XtOffsetOf(fastqueue_redis_queue, std));
+	memset(q, 0, offsetof(fastqueue_redis_queue, std));
 	zend_object_std_init(&q->std, ce);
 	object_properties_init(&q->std, ce);
 	q->std.handlers = &redis_queue_handlers;
@@ -1722,7 +1722,7 @@ void fastqueue_redis_queue_minit(zend_class_entry *ce)
 {
 	ce->create_object = redis_queue_create;
 	memcpy(&redis_queue_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	redis_queue_handlers.offset = XtOffsetOf(fastqueue_redis_queue, std);
+	redis_queue_handlers.offset = offsetof(fastqueue_redis_queue, std);
 	redis_queue_handlers.free_obj = redis_queue_free;
 	redis_queue_handlers.clone_obj = NULL;
 }

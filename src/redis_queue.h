@@ -25,7 +25,7 @@ typedef struct _fastqueue_redis_queue {
 
 static inline fastqueue_redis_queue *fastqueue_redis_queue_from_obj(zend_object *obj)
 {
-	return (fastqueue_redis_queue *) ((char *) obj - XtOffsetOf(fastqueue_redis_queue, std));
+	return (fastqueue_redis_queue *) ((char *) obj - offsetof(fastqueue_redis_queue, std));
 }
 #define Z_FASTQUEUE_REDIS_QUEUE_P(zv) fastqueue_redis_queue_from_obj(Z_OBJ_P(zv))
 

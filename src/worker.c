@@ -642,7 +642,7 @@ void fastqueue_worker_minit(zend_class_entry *ce)
 {
 	ce->create_object = worker_create;
 	memcpy(&worker_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	worker_handlers.offset = XtOffsetOf(fastqueue_worker, std);
+	worker_handlers.offset = offsetof(fastqueue_worker, std);
 	worker_handlers.free_obj = worker_free;
 	worker_handlers.get_gc = worker_get_gc;
 	worker_handlers.clone_obj = NULL;

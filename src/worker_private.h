@@ -81,7 +81,7 @@ typedef struct _fastqueue_worker {
 
 static inline fastqueue_worker *worker_from_obj(zend_object *obj)
 {
-	return (fastqueue_worker *) ((char *) obj - XtOffsetOf(fastqueue_worker, std));
+	return (fastqueue_worker *) ((char *) obj - offsetof(fastqueue_worker, std));
 }
 #define Z_WORKER_P(zv) worker_from_obj(Z_OBJ_P(zv))
 
