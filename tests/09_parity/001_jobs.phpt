@@ -64,7 +64,6 @@ $p->run();
 parity table, Laravel %s, PHP %s
 case                runs        events      failed_jobs job_batches output      exit        redis       
 handle outcomes     same        same        same        same        same        same        same        
-retries             same        same        same        same        same        same        %s
+retries             same        same        same        same        same        same        same        
 batches and chains  same        same        same        same        same        same        same        
-%d of 21 comparisons identical, %d different by design, 0 different
-%A
+21 of 21 comparisons identical, 0 different by design, 0 different
