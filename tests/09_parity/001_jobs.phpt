@@ -62,8 +62,8 @@ $p->run();
 ?>
 --EXPECTF--
 parity table, Laravel %s, PHP %s
-case                runs        events      failed_jobs job_batches output      exit        redis       
-handle outcomes     same        same        same        same        same        same        same        
-retries             same        same        same        same        same        same        same        
-batches and chains  same        same        same        same        same        same        same        
+case                runs        events      failed_jobs job_batches output      exit        redis
+handle outcomes     same        same        same        same        same        same        same
+retries             same        same        same        same        same        same        same
+batches and chains  same        same        same        same        same        same        same
 21 of 21 comparisons identical, 0 different by design, 0 different

@@ -60,9 +60,9 @@ $p->run();
 ?>
 --EXPECTF--
 parity table, Laravel %s, PHP %s
-case                            runs        events      failed_jobs job_batches output      exit        redis       
-unique                          same        same        same        same        same        same        same        
-job middleware                  same        same        same        same        same        same        same        
-encryption and models           same        same        same        same        same        same        same        
-listeners, mail, notifications  same        same        same        same        same        same        same        
+case                            runs        events      failed_jobs job_batches output      exit        redis
+unique                          same        same        same        same        same        same        same
+job middleware                  same        same        same        same        same        same        same
+encryption and models           same        same        same        same        same        same        same
+listeners, mail, notifications  same        same        same        same        same        same        same
 28 of 28 comparisons identical, 0 different by design, 0 different

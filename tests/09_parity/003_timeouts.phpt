@@ -22,7 +22,7 @@ $p->run();
 ?>
 --EXPECTF--
 parity table, Laravel %s, PHP %s
-case      runs        events      failed_jobs job_batches output      exit        redis       
-timeouts  same        same        same        same        same        by design   same        
+case      runs        events      failed_jobs job_batches output      exit        redis
+timeouts  same        same        same        same        same        by design   same
 6 of 7 comparisons identical, 1 different by design, 0 different
 timeouts / exit: by design, README "Timeouts": fastqueue:work exits with status 1 where queue:work kills itself with SIGKILL
