@@ -142,6 +142,14 @@ namespace FastQueue {
 
         public function isPaused(): bool {}
 
+        /**
+         * Queues of the run's list not to reserve from, from the next round on, until called
+         * again ([] reserves from all again): Laravel's paused queues. A round whose every queue
+         * is skipped finds no job (it sleeps, and stop_when_empty holds). May be called from a
+         * looping listener. Names not in the list are ignored.
+         */
+        public function skipQueues(array $queues): void {}
+
         /** processed, failed, released, exceptions, timeouts, started_at, busy_seconds, memory_peak */
         public function stats(): array {}
     }
