@@ -82,6 +82,9 @@ class LaravelWorker
     /** The restart timestamp when the run started (the native worker watching it). */
     private mixed $restartAtStart = null;
 
+    /** Laravel's paused queues (12 and later), or null when the running version has none. */
+    private ?QueuePauses $pauses = null;
+
     /**
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
@@ -142,6 +145,7 @@ class LaravelWorker
         $this->startedAt = time();
         $this->jobsProcessed = 0;
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+        $this->watchPausedQueues();
 
         return $this->worker->daemon($this->queueNames);
     }
@@ -151,8 +155,20 @@ class LaravelWorker
     {
         // Laravel's runNextJob pops without a Looping round.
         $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+        $this->watchPausedQueues();
+        $this->pauses?->check();
 
         return $this->worker->runNextJob($this->queueNames);
+    }
+
+    /** Laravel's paused queues, asked before each pop (see QueuePauses). */
+    private function watchPausedQueues(): void
+    {
+        try {
+            $this->pauses ??= QueuePauses::forWorker($this->container->make('queue'), $this->events, $this->exceptions, $this->connectionName, $this->queueNames, $this->worker);
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
     }
 
     /** The worker's handler: Laravel's Job::fire() on the wrapped job. */
@@ -250,6 +266,7 @@ class LaravelWorker
         if ($run) {
             $this->roundPopped = true;
             $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+            $this->pauses?->check();
         }
 
         return $run;
