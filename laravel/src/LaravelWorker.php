@@ -147,7 +147,7 @@ class LaravelWorker
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
         $this->watchPausedQueues();
 
-        return $this->worker->daemon($this->queueNames);
+        return $this->exitStatus($this->worker->daemon($this->queueNames));
     }
 
     /** Runs the next job, if any (queue:work --once). */
@@ -343,7 +343,9 @@ class LaravelWorker
         // could throw that (its attempts were used up, or its payload is not a job).
         if ($this->beforeError !== null) {
             [$error, $this->beforeError] = [$this->beforeError, null];
-            $this->exceptions->report($error);
+            if (WorkerSettings::reportJobExceptions()) {
+                $this->exceptions->report($error);
+            }
         }
         $job = $this->jobFor($native);
         $this->jobException($job, $e = $this->translate($e));
@@ -375,10 +377,14 @@ class LaravelWorker
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
-        $this->exceptions->report($e);
+        // Laravel 13 lets an application keep job exceptions from the handler.
+        if (WorkerSettings::reportJobExceptions()) {
+            $this->exceptions->report($e);
+        }
 
-        // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker.
-        if ($this->causedByLostConnection($e)) {
+        // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker
+        // (unless Worker::$stopOnLostConnection, 13, says not to).
+        if (WorkerSettings::stopOnLostConnection() && $this->causedByLostConnection($e)) {
             $this->stopWorker('LostConnection');
         }
     }
@@ -477,12 +483,19 @@ class LaravelWorker
             // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
             // and how much memory (queue:work prints the reason).
             $this->events->dispatch(new WorkerStopping(
-                $status, $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
+                $this->exitStatus($status), $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
                 $this->lastJobAt, memory_get_usage(true) / 1024 / 1024, $this->connectionName, $this->queueNames,
             ));
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }
+    }
+
+    /** The native worker's status as Laravel's: Worker::$memoryExceededExitCode for a memory stop. */
+    private function exitStatus(int $status): int
+    {
+        return $status === Worker::EXIT_MEMORY_LIMIT && $this->stopReason === null && ! $this->sawTimeout
+            ? WorkerSettings::memoryExitStatus($status) : $status;
     }
 
     /** Stops the worker after the current job, for Laravel's stop reason $reason. */

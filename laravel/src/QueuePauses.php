@@ -53,7 +53,7 @@ class QueuePauses
      */
     public static function forWorker(object $manager, Dispatcher $events, ExceptionHandler $exceptions, string $connectionName, string $queueNames, Worker $worker): ?self
     {
-        if (! property_exists(LaravelQueueWorker::class, 'pausable') || ! LaravelQueueWorker::$pausable) {
+        if (! property_exists(LaravelQueueWorker::class, 'pausable') || ! WorkerSettings::pausable()) {
             return null;
         }
         if (! method_exists($manager, 'getPausedQueues') && ! method_exists($manager, 'isPaused')) {

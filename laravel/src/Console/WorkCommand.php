@@ -4,6 +4,7 @@ namespace FastQueue\Laravel\Console;
 
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
+use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Cache\Repository as Cache;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Queue\Console\WorkCommand as QueueWorkCommand;
@@ -81,13 +82,15 @@ class WorkCommand extends QueueWorkCommand
     protected function makeWorker(string $connection, string $queue): LaravelWorker
     {
         $factory = $this->laravel->make(RedisQueueFactory::class);
-        $options = $this->nativeWorkerOptions();
+        // Laravel's worker settings that the native worker applies (WorkerSettings).
+        $options = $this->nativeWorkerOptions() + WorkerSettings::nativeOptions();
 
         // queue:restart: read by the native worker in its reserve call when the cache store
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
         // else polled through that cache repository (see LaravelWorker::restartRequested).
         $restartCache = null;
-        if (! $this->option('once')) {
+        // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling().)
+        if (! $this->option('once') && WorkerSettings::restartable()) {
             $key = $factory->nativeRestartKey($connection, $this->cache);
             if ($key !== null) {
                 $options['restart_key'] = $key;
