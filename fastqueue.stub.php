@@ -124,7 +124,7 @@ namespace FastQueue {
 
         public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
 
-        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping. */
+        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping, signal. */
         public function on(string $event, callable $listener): static {}
 
         /** Runs until a stop condition; returns the exit status. $queues is a priority list. */

@@ -11,7 +11,7 @@
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
+	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
 };
 
 static zend_object_handlers worker_handlers;
@@ -353,6 +353,25 @@ typedef struct _daemon_run {
 	int status;                   /* and the exit status it gives */
 } daemon_run;
 
+/* A quit, pause or resume signal, at a safe point: the signal listeners get its number and
+ * the running job (null between jobs). */
+static void on_signal_event(void *ctx, int signo)
+{
+	fastqueue_worker *w = ctx;
+	zval args[2];
+
+	if (w->exiting) {
+		return;
+	}
+	ZVAL_LONG(&args[0], signo);
+	if (Z_ISUNDEF(w->current)) {
+		ZVAL_NULL(&args[1]);
+	} else {
+		ZVAL_COPY_VALUE(&args[1], &w->current);
+	}
+	fastqueue_worker_fire(w, EV_SIGNAL, args, 2);
+}
+
 static void daemon_loop(fastqueue_worker *w, void *arg)
 {
 	daemon_run *run = arg;
@@ -361,6 +380,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 
 	while (!run->stop && !w->exiting) {
 		bool waited, had_job = false;
+		fastqueue_signals_dispatch();
 		if (!should_run(w, &run->queues)) {
 			if (w->exiting) break;
 			idle_round(w);
@@ -464,7 +484,14 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	run.stop = false;
 	run.status = 0;
 	read_restart_baseline(w);
+	if (!Z_ISUNDEF(w->listeners[EV_SIGNAL])) {
+		fastqueue_signals_on_signal(on_signal_event, w);
+	}
 	run_guarded(w, daemon_loop, &run);
+	/* A signal that ended the run is heard before the stopping listeners. */
+	if (!w->exiting) {
+		fastqueue_signals_dispatch();
+	}
 	end_run(w);
 	zval_ptr_dtor(&run.queues);
 	if (w->exiting) {
@@ -642,7 +669,7 @@ PHP_METHOD(FastQueue_Worker, on)
 	}
 	if (ev == EV_COUNT) {
 		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
+			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {

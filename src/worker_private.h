@@ -12,6 +12,7 @@
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
+	EV_SIGNAL,
 	/* What happens to jobs in Redis, as a subclass of Laravel's RedisQueue sees it (Horizon's
 	 * fires its events from those methods): pop, migrateExpiredJobs, deleteReserved and
 	 * deleteAndRelease. */
