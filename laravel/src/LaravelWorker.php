@@ -126,6 +126,11 @@ class LaravelWorker
             ->on('released', Closure::fromCallable([$this, 'onReleased']))
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
+        // Laravel 13's signal events and Interruptible jobs.
+        $signals = SignalEvents::forWorker($events, $exceptions, $connectionName, $queueNames, $workerOptions, fn (NativeJob $native) => $this->jobFor($native));
+        if ($signals !== null) {
+            $this->worker->on('signal', $signals);
+        }
     }
 
     public function getWorker(): Worker
