@@ -85,6 +85,9 @@ class LaravelWorker
     /** Laravel's paused queues (12 and later), or null when the running version has none. */
     private ?QueuePauses $pauses = null;
 
+    /** The queues as Laravel names them and as the native worker reads them (QueueNames). */
+    private ?QueueNames $names = null;
+
     /**
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
@@ -152,7 +155,7 @@ class LaravelWorker
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
         $this->watchPausedQueues();
 
-        return $this->exitStatus($this->worker->daemon($this->queueNames));
+        return $this->exitStatus($this->worker->daemon($this->names()->nativeList()));
     }
 
     /** Runs the next job, if any (queue:work --once). */
@@ -163,14 +166,29 @@ class LaravelWorker
         $this->watchPausedQueues();
         $this->pauses?->check();
 
-        return $this->worker->runNextJob($this->queueNames);
+        return $this->worker->runNextJob($this->names()->nativeList());
+    }
+
+    /** Laravel 13 reads forwarded queues, and on a cluster hash-tagged ones, from other keys. */
+    private function names(): QueueNames
+    {
+        if ($this->names === null) {
+            try {
+                $cluster = isset($this->container->make(RedisQueueFactory::class)->options($this->connectionName)['cluster']);
+            } catch (Throwable $e) {
+                $cluster = false;
+            }
+            $this->names = QueueNames::for($this->container, $this->connectionName, $this->queueNames, $cluster);
+        }
+
+        return $this->names;
     }
 
     /** Laravel's paused queues, asked before each pop (see QueuePauses). */
     private function watchPausedQueues(): void
     {
         try {
-            $this->pauses ??= QueuePauses::forWorker($this->container->make('queue'), $this->events, $this->exceptions, $this->connectionName, $this->queueNames, $this->worker);
+            $this->pauses ??= QueuePauses::forWorker($this->container->make('queue'), $this->events, $this->exceptions, $this->connectionName, $this->queueNames, $this->worker, $this->names());
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }
@@ -217,6 +235,11 @@ class LaravelWorker
     {
         if ($this->current === null || $this->current->getNativeJob() !== $native) {
             $this->current = new FastQueueJob($this->container, $native, $this->connectionName);
+            // The name Laravel's job would have: the worker's, not the forward's or the tag's.
+            if ($this->names()->differ()) {
+                $name = $this->names()->toLaravel($native->getQueue());
+                (function () use ($name) { $this->queue = $name; })->call($this->current);
+            }
         }
 
         return $this->current;

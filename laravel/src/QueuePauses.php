@@ -42,6 +42,7 @@ class QueuePauses
         private string $connectionName,
         string $queueNames,
         private Worker $worker,
+        private ?QueueNames $names,
     ) {
         $this->queues = array_values(array_filter(array_map('trim', explode(',', $queueNames)), 'strlen'));
     }
@@ -51,7 +52,7 @@ class QueuePauses
      * 12, or with the pause poll turned off (Queue::withoutInterruptionPolling(), which sets
      * Worker::$pausable to false), as Laravel's worker then never asks.
      */
-    public static function forWorker(object $manager, Dispatcher $events, ExceptionHandler $exceptions, string $connectionName, string $queueNames, Worker $worker): ?self
+    public static function forWorker(object $manager, Dispatcher $events, ExceptionHandler $exceptions, string $connectionName, string $queueNames, Worker $worker, ?QueueNames $names = null): ?self
     {
         if (! property_exists(LaravelQueueWorker::class, 'pausable') || ! WorkerSettings::pausable()) {
             return null;
@@ -60,7 +61,7 @@ class QueuePauses
             return null;
         }
 
-        return new self($manager, $events, $exceptions, $connectionName, $queueNames, $worker);
+        return new self($manager, $events, $exceptions, $connectionName, $queueNames, $worker, $names);
     }
 
     /** Before a pop: which queues are paused now, announced (13) and handed to the worker. */
@@ -90,7 +91,7 @@ class QueuePauses
             $this->dispatchIfExists('WorkerQueueResumed', $queue);
         }
         if ($paused !== $this->paused) {
-            $this->worker->skipQueues($paused);
+            $this->worker->skipQueues($this->names ? $this->names->toNative($paused) : $paused);
         }
         $this->paused = $paused;
     }
