@@ -113,6 +113,8 @@ $child = $app->artisanChild(['fastqueue:work', '--sleep=1']);
 $app->run('App\Jobs\RecordJob::dispatch("r1");');
 $app->waitForEffect('/^ran r1/');
 sleep(1);
+// (13's queue:restart itself refuses while the setting is on: it is run without it.)
+unlink("$app->base/storage/statics.json");
 $app->artisan(['queue:restart']);
 $app->run('App\Jobs\RecordJob::dispatch("r2");');
 $app->waitForEffect('/^ran r2/', 5);
