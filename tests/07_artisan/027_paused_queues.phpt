@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work: Laravel's paused queues (Queue::pause(), queue:pause; 13: pauseAll(), WorkerQueuePaused/WorkerQueueResumed and their output lines) are not worked, as with queue:work; a queue resumed while the worker idles is worked again
+fastqueue:work: Laravel's paused queues (Queue::pause(), queue:pause; 13: pauseAll(), WorkerQueuePaused/WorkerQueueResumed and their output lines) are not worked, also with --once, as with queue:work; a queue resumed while the worker idles is worked again
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -43,6 +43,12 @@ foreach (['queue:work', 'fastqueue:work'] as $command) {
     $out['paused a'] = ['status' => $r['status'], 'stderr' => $r['stderr'], 'lines' => lines_of($r['stdout']),
         'ran' => ran($app), 'a pending' => count($app->queueState('pq027a')['queue'])];
 
+    // --once: the paused queue is passed over too.
+    $app->reset();
+    $app->run($dispatch . ' Illuminate\Support\Facades\Queue::pause("redis", "pq027a");');
+    $r = $app->artisan([$command, '--once', '--queue=pq027a,pq027b']);
+    $out['once'] = ['status' => $r['status'], 'stderr' => $r['stderr'], 'lines' => lines_of($r['stdout']), 'ran' => ran($app)];
+
     // queue:pause, then resumed while the worker idles: it is worked then.
     $app->reset();
     $app->artisan(['queue:pause', 'redis:pq027a']);
@@ -71,6 +77,7 @@ foreach (['queue:work', 'fastqueue:work'] as $command) {
 
 $fq = $results['fastqueue:work'];
 echo 'paused a: status ', $fq['paused a']['status'], ', ran ', $fq['paused a']['ran'], ', a pending ', $fq['paused a']['a pending'], $fq['paused a']['stderr'], "\n";
+echo 'once: ran ', $fq['once']['ran'], $fq['once']['stderr'], "\n";
 echo 'resumed a: status ', $fq['resumed a']['status'], ', ran while paused: ', $fq['resumed a']['ran while paused'], ', then: ', $fq['resumed a']['ran'], $fq['resumed a']['stderr'], "\n";
 // (Laravel 12 has no pauseAll(): nothing to run, nothing to compare.)
 echo 'pause all: ran ', !$hasPauseAll || $fq['pause all']['ran'] === '' ? 'nothing' : $fq['pause all']['ran'], "\n";
@@ -88,8 +95,10 @@ unset($app);
 ?>
 --EXPECT--
 paused a: status 0, ran b1, a pending 1
+once: ran b1
 resumed a: status 0, ran while paused: b1, then: b1 a1
 pause all: ran nothing
 paused a: same as queue:work
+once: same as queue:work
 resumed a: same as queue:work
 pause all: same as queue:work
