@@ -124,7 +124,7 @@ namespace FastQueue {
 
         public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
 
-        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping. */
+        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping, signal. */
         public function on(string $event, callable $listener): static {}
 
         /** Runs until a stop condition; returns the exit status. $queues is a priority list. */
@@ -141,6 +141,14 @@ namespace FastQueue {
         public function resume(): void {}
 
         public function isPaused(): bool {}
+
+        /**
+         * Queues of the run's list not to reserve from, from the next round on, until called
+         * again ([] reserves from all again): Laravel's paused queues. A round whose every queue
+         * is skipped finds no job (it sleeps, and stop_when_empty holds). May be called from a
+         * looping listener. Names not in the list are ignored.
+         */
+        public function skipQueues(array $queues): void {}
 
         /** processed, failed, released, exceptions, timeouts, started_at, busy_seconds, memory_peak */
         public function stats(): array {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 698a0f124a87c2890bbb19547ae05efc0e409beb */
+ * Stub hash: 8f96c521d207b98cd15a30808dc1a6bf85ccbdd5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -104,6 +104,10 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_isPaused, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_skipQueues, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, queues, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
@@ -191,6 +195,7 @@ ZEND_METHOD(FastQueue_Worker, stop);
 ZEND_METHOD(FastQueue_Worker, pause);
 ZEND_METHOD(FastQueue_Worker, resume);
 ZEND_METHOD(FastQueue_Worker, isPaused);
+ZEND_METHOD(FastQueue_Worker, skipQueues);
 ZEND_METHOD(FastQueue_Worker, stats);
 ZEND_METHOD(FastQueue_Job, __construct);
 ZEND_METHOD(FastQueue_Job, getJobId);
@@ -290,6 +295,7 @@ static const zend_function_entry class_FastQueue_Worker_methods[] = {
 	ZEND_ME(FastQueue_Worker, pause, arginfo_class_FastQueue_Worker_pause, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Worker, resume, arginfo_class_FastQueue_Worker_resume, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Worker, isPaused, arginfo_class_FastQueue_Worker_isPaused, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, skipQueues, arginfo_class_FastQueue_Worker_skipQueues, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Worker, stats, arginfo_class_FastQueue_Worker_stats, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -19,6 +19,12 @@ static struct timespec previous_timer_saved;   /* CLOCK_MONOTONIC when it was sa
 /* Which quit signals arrived during the run, one flag each: a handler never writes another
  * signal's flag, so none is lost when one handler interrupts another. */
 static volatile sig_atomic_t quit_received[HANDLED_COUNT];
+/* Signals not yet told to the signal callback, one flag each (as quit_received). */
+static volatile sig_atomic_t pending[HANDLED_COUNT];
+static volatile sig_atomic_t any_pending;
+static fastqueue_signal_callback signal_cb;
+static void *signal_ctx;
+static bool dispatching;
 
 /* What the watchdog needs, prepared before the job starts so the handler only reads it. */
 static struct {
@@ -59,6 +65,15 @@ static void on_signal(int signo)
 	int saved = errno;
 	if (signo != SIGALRM) {
 		fastqueue_signals.changes++;
+		if (signal_cb) {
+			for (size_t i = 0; i < HANDLED_COUNT; i++) {
+				if (handled[i] == signo) {
+					pending[i] = 1;
+				}
+			}
+			any_pending = 1;
+			zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+		}
 	}
 	switch (signo) {
 		case SIGTERM:
@@ -98,8 +113,35 @@ static void on_signal(int signo)
 	errno = saved;
 }
 
+void fastqueue_signals_dispatch(void)
+{
+	if (!signal_cb || !any_pending || dispatching) {
+		return;
+	}
+	dispatching = true;
+	any_pending = 0;
+	for (size_t i = 0; i < HANDLED_COUNT && signal_cb; i++) {
+		if (pending[i]) {
+			pending[i] = 0;
+			signal_cb(signal_ctx, handled[i]);
+		}
+	}
+	dispatching = false;
+}
+
+void fastqueue_signals_on_signal(fastqueue_signal_callback cb, void *ctx)
+{
+	for (size_t i = 0; i < HANDLED_COUNT; i++) {
+		pending[i] = 0;
+	}
+	any_pending = 0;
+	signal_ctx = ctx;
+	signal_cb = cb;
+}
+
 static void interrupt_hook(zend_execute_data *execute_data)
 {
+	fastqueue_signals_dispatch();
 	if (fastqueue_signals.in_job && fastqueue_signals.timed_out && !job_alarm.handled && job_alarm.cb) {
 		job_alarm.handled = 1;
 		job_alarm.cb(job_alarm.ctx);
@@ -183,6 +225,8 @@ void fastqueue_signals_restore(void)
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
 		sigaction(handled[i], &previous[i], NULL);
 	}
+	signal_cb = NULL;
+	signal_ctx = NULL;
 	rearm_previous_timer();
 	fastqueue_signals.installed = 0;
 }

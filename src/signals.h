@@ -20,7 +20,16 @@ extern fastqueue_signal_state fastqueue_signals;
 /* Called at a safe point (the VM interrupt hook) after a job's alarm fired. */
 typedef void (*fastqueue_timeout_callback)(void *ctx);
 
+/* Called at a safe point for each quit, pause or resume signal that arrived (signo). */
+typedef void (*fastqueue_signal_callback)(void *ctx, int signo);
+
 void fastqueue_signals_minit(void);
+
+/* Until restore: cb hears of each SIGTERM, SIGINT, SIGQUIT, SIGUSR2 and SIGCONT at the next safe
+ * point (the VM interrupt, or fastqueue_signals_dispatch()), once per signal number pending. */
+void fastqueue_signals_on_signal(fastqueue_signal_callback cb, void *ctx);
+/* Calls the callback for the signals pending now (a safe point outside PHP code). */
+void fastqueue_signals_dispatch(void);
 
 /* Installs the worker's handlers, keeping the previous dispositions to restore; the caller's
  * ITIMER_REAL timer is stopped for the run. */

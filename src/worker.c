@@ -11,7 +11,7 @@
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
+	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
 };
 
 static zend_object_handlers worker_handlers;
@@ -197,6 +197,44 @@ static void idle_round(fastqueue_worker *w)
 /* }}} */
 
 /* {{{ a run: daemon() and runNextJob() share its setup and teardown */
+/* The list reserves use: the run's queues but those skipQueues() named, in their order. */
+static void build_list(fastqueue_worker *w)
+{
+	zend_string **active = safe_emalloc(w->run_count, sizeof(*active), 0);
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < w->run_count; i++) {
+		if (!w->skip || !zend_hash_exists(w->skip, w->run_names[i])) {
+			active[n++] = w->run_names[i];
+		}
+	}
+	fastqueue_queue_list_init(&w->list, worker_queue(w), active, n, w->opt.restart_key);
+	efree(active);
+	w->skip_changed = false;
+}
+
+static void free_run_names(fastqueue_worker *w)
+{
+	for (uint32_t i = 0; i < w->run_count; i++) {
+		zend_string_release(w->run_names[i]);
+	}
+	if (w->run_names) efree(w->run_names);
+	w->run_names = NULL;
+	w->run_count = 0;
+}
+
+/* Between rounds: a change of skipQueues() takes effect. What the old list reserved goes back
+ * first (acknowledged, handed back), as the jobs refer to their queue by its place in it. */
+static void apply_skip(fastqueue_worker *w)
+{
+	if (!w->skip_changed) {
+		return;
+	}
+	fastqueue_worker_flush_round(w);
+	fastqueue_queue_list_free(&w->list);
+	build_list(w);
+}
+
 /* Parses "high,default,low" (NULL: "default") and sets up a run. */
 static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 {
@@ -249,11 +287,9 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 			return FAILURE;
 		}
 	}
-	fastqueue_queue_list_init(&w->list, q, names, n, w->opt.restart_key);
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(names[i]);
-	}
-	efree(names);
+	w->run_names = names;
+	w->run_count = n;
+	build_list(w);
 	w->list_ready = true;
 	w->running = true;
 	w->stop_requested = false;
@@ -271,6 +307,7 @@ static void end_run(fastqueue_worker *w)
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
+	free_run_names(w);
 	w->list_ready = false;
 	w->running = false;
 	w->restart_watch = w->restart_known = false;
@@ -316,6 +353,25 @@ typedef struct _daemon_run {
 	int status;                   /* and the exit status it gives */
 } daemon_run;
 
+/* A quit, pause or resume signal, at a safe point: the signal listeners get its number and
+ * the running job (null between jobs). */
+static void on_signal_event(void *ctx, int signo)
+{
+	fastqueue_worker *w = ctx;
+	zval args[2];
+
+	if (w->exiting) {
+		return;
+	}
+	ZVAL_LONG(&args[0], signo);
+	if (Z_ISUNDEF(w->current)) {
+		ZVAL_NULL(&args[1]);
+	} else {
+		ZVAL_COPY_VALUE(&args[1], &w->current);
+	}
+	fastqueue_worker_fire(w, EV_SIGNAL, args, 2);
+}
+
 static void daemon_loop(fastqueue_worker *w, void *arg)
 {
 	daemon_run *run = arg;
@@ -324,10 +380,24 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 
 	while (!run->stop && !w->exiting) {
 		bool waited, had_job = false;
+		fastqueue_signals_dispatch();
 		if (!should_run(w, &run->queues)) {
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
+			run->stop = should_stop(w, started, false, &run->status);
+			continue;
+		}
+		apply_skip(w);
+		if (w->list.count == 0) {
+			/* Every queue skipped: a round that finds no job, as Laravel's getNextJob with
+			 * every queue paused (no pop, the sleep, stop_when_empty holds). */
+			if (now_mono() - w->restart_read_at >= 1.0) {
+				fastqueue_worker_poll_restart_key(w);
+			}
+			if (!w->restart_changed) {
+				fastqueue_signals_sleep(w->opt.sleep);
+			}
 			run->stop = should_stop(w, started, false, &run->status);
 			continue;
 		}
@@ -356,8 +426,13 @@ static void next_job(fastqueue_worker *w, void *arg)
 {
 	bool *ran = arg;
 	zval job;
-	bool waited = fastqueue_worker_fill_buffer(w, false);
+	bool waited;
 
+	if (w->list.count == 0) {
+		fastqueue_signals_sleep(w->opt.sleep);
+		return;
+	}
+	waited = fastqueue_worker_fill_buffer(w, false);
 	if (w->exiting) {
 		return;
 	}
@@ -409,7 +484,14 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	run.stop = false;
 	run.status = 0;
 	read_restart_baseline(w);
+	if (!Z_ISUNDEF(w->listeners[EV_SIGNAL])) {
+		fastqueue_signals_on_signal(on_signal_event, w);
+	}
 	run_guarded(w, daemon_loop, &run);
+	/* A signal that ended the run is heard before the stopping listeners. */
+	if (!w->exiting) {
+		fastqueue_signals_dispatch();
+	}
 	end_run(w);
 	zval_ptr_dtor(&run.queues);
 	if (w->exiting) {
@@ -467,6 +549,33 @@ PHP_METHOD(FastQueue_Worker, stop)
 	w->stop_status = (int) status;
 }
 
+/* Two sets of skipped queues (NULL: empty) name the same queues. */
+static bool skip_equal(HashTable *a, HashTable *b)
+{
+	zend_string *key;
+
+	if ((a ? zend_hash_num_elements(a) : 0) != (b ? zend_hash_num_elements(b) : 0)) {
+		return false;
+	}
+	if (a) {
+		ZEND_HASH_FOREACH_STR_KEY(a, key) {
+			if (!key || !zend_hash_exists(b, key)) {
+				return false;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	return true;
+}
+
+static void free_skip(fastqueue_worker *w)
+{
+	if (w->skip) {
+		zend_hash_destroy(w->skip);
+		FREE_HASHTABLE(w->skip);
+		w->skip = NULL;
+	}
+}
+
 PHP_METHOD(FastQueue_Worker, pause)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -486,6 +595,40 @@ PHP_METHOD(FastQueue_Worker, isPaused)
 	ZEND_PARSE_PARAMETERS_NONE();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	RETURN_BOOL(is_paused(w));
+}
+
+PHP_METHOD(FastQueue_Worker, skipQueues)
+{
+	HashTable *queues, *skip = NULL;
+	zval *name;
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(queues)
+	ZEND_PARSE_PARAMETERS_END();
+	(void) return_value;
+
+	ZEND_HASH_FOREACH_VAL(queues, name) {
+		if (Z_TYPE_P(name) != IS_STRING) {
+			if (skip) {
+				zend_hash_destroy(skip);
+				FREE_HASHTABLE(skip);
+			}
+			zend_argument_type_error(1, "must contain only queue names (strings), %s given", zend_zval_type_name(name));
+			RETURN_THROWS();
+		}
+		if (!skip) {
+			ALLOC_HASHTABLE(skip);
+			zend_hash_init(skip, 8, NULL, NULL, 0);
+		}
+		zend_hash_add_empty_element(skip, Z_STR_P(name));
+	} ZEND_HASH_FOREACH_END();
+
+	if (!skip_equal(w->skip, skip)) {
+		w->skip_changed = true;
+	}
+	free_skip(w);
+	w->skip = skip;
 }
 
 PHP_METHOD(FastQueue_Worker, stats)
@@ -526,7 +669,7 @@ PHP_METHOD(FastQueue_Worker, on)
 	}
 	if (ev == EV_COUNT) {
 		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
+			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {
@@ -605,6 +748,8 @@ static void worker_free(zend_object *obj)
 	fastqueue_worker_drop_acks(w, w->nacks);
 	if (w->acks) efree(w->acks);
 	if (w->list_ready) fastqueue_queue_list_free(&w->list);
+	free_run_names(w);
+	free_skip(w);
 	if (w->restart_seen) zend_string_release(w->restart_seen);
 	zval_ptr_dtor(&w->handler);
 	zval_ptr_dtor(&w->current);

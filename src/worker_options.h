@@ -21,6 +21,7 @@ typedef struct _worker_options {
 	zend_string *restart_key;     /* Redis key whose change stops the worker, or NULL */
 	zend_string *maintenance_file;/* while this file exists no job starts, or NULL */
 	bool timeout_throw;           /* timeout_mode 'throw' rather than 'kill' */
+	zend_long timeout_exit_status;/* the exit status of a 'kill' timeout */
 	bool failed_store;            /* record failed jobs in Redis */
 	zend_long prefetch;           /* jobs reserved per round trip */
 	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */

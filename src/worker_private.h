@@ -12,6 +12,7 @@
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
+	EV_SIGNAL,
 	/* What happens to jobs in Redis, as a subclass of Laravel's RedisQueue sees it (Horizon's
 	 * fires its events from those methods): pop, migrateExpiredJobs, deleteReserved and
 	 * deleteAndRelease. */
@@ -42,8 +43,12 @@ typedef struct _fastqueue_worker {
 	zval listeners[EV_COUNT];     /* arrays of callables, UNDEF when none */
 	worker_options opt;
 	fastqueue_job_hooks hooks;    /* given to each running job */
-	fastqueue_queue_list list;    /* the queues of the current run */
+	fastqueue_queue_list list;    /* the queues of the current run that it reserves from */
 	bool list_ready;
+	zend_string **run_names;      /* all the queues of the current run, in priority order */
+	uint32_t run_count;
+	HashTable *skip;              /* queues not to reserve from (skipQueues()), or NULL */
+	bool skip_changed;            /* skip changed since list was built */
 	zend_long reserve_count;      /* jobs per reserve: prefetch, or 1 where none could wait safely */
 	bool prefetch_warned;         /* said once why prefetch is not used */
 	buffered_job *buffer;         /* prefetched jobs, a FIFO */

@@ -412,11 +412,11 @@ static void on_timeout(void *ctx)
 		zval_ptr_dtor(&e);
 	}
 	fastqueue_worker_flush_round(w);
-	ZVAL_LONG(&status, 1);
+	ZVAL_LONG(&status, w->opt.timeout_exit_status);
 	fastqueue_worker_fire(w, EV_STOPPING, &status, 1);
 	fflush(stdout);
 	fflush(stderr);
-	_exit(1);
+	_exit((int) w->opt.timeout_exit_status);
 }
 
 /* Fails a job before it runs, with exception e (consumed): not a job it can run. */

@@ -82,6 +82,12 @@ class LaravelWorker
     /** The restart timestamp when the run started (the native worker watching it). */
     private mixed $restartAtStart = null;
 
+    /** Laravel's paused queues (12 and later), or null when the running version has none. */
+    private ?QueuePauses $pauses = null;
+
+    /** The queues as Laravel names them and as the native worker reads them (QueueNames). */
+    private ?QueueNames $names = null;
+
     /**
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
@@ -123,6 +129,11 @@ class LaravelWorker
             ->on('released', Closure::fromCallable([$this, 'onReleased']))
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
+        // Laravel 13's signal events and Interruptible jobs.
+        $signals = SignalEvents::forWorker($events, $exceptions, $connectionName, $queueNames, $workerOptions, fn (NativeJob $native) => $this->jobFor($native));
+        if ($signals !== null) {
+            $this->worker->on('signal', $signals);
+        }
     }
 
     public function getWorker(): Worker
@@ -142,8 +153,9 @@ class LaravelWorker
         $this->startedAt = time();
         $this->jobsProcessed = 0;
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+        $this->watchPausedQueues();
 
-        return $this->worker->daemon($this->queueNames);
+        return $this->exitStatus($this->worker->daemon($this->names()->nativeList()));
     }
 
     /** Runs the next job, if any (queue:work --once). */
@@ -151,8 +163,35 @@ class LaravelWorker
     {
         // Laravel's runNextJob pops without a Looping round.
         $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+        $this->watchPausedQueues();
+        $this->pauses?->check();
 
-        return $this->worker->runNextJob($this->queueNames);
+        return $this->worker->runNextJob($this->names()->nativeList());
+    }
+
+    /** Laravel 13 reads forwarded queues, and on a cluster hash-tagged ones, from other keys. */
+    private function names(): QueueNames
+    {
+        if ($this->names === null) {
+            try {
+                $cluster = isset($this->container->make(RedisQueueFactory::class)->options($this->connectionName)['cluster']);
+            } catch (Throwable $e) {
+                $cluster = false;
+            }
+            $this->names = QueueNames::for($this->container, $this->connectionName, $this->queueNames, $cluster);
+        }
+
+        return $this->names;
+    }
+
+    /** Laravel's paused queues, asked before each pop (see QueuePauses). */
+    private function watchPausedQueues(): void
+    {
+        try {
+            $this->pauses ??= QueuePauses::forWorker($this->container->make('queue'), $this->events, $this->exceptions, $this->connectionName, $this->queueNames, $this->worker, $this->names());
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
+        }
     }
 
     /** The worker's handler: Laravel's Job::fire() on the wrapped job. */
@@ -196,6 +235,11 @@ class LaravelWorker
     {
         if ($this->current === null || $this->current->getNativeJob() !== $native) {
             $this->current = new FastQueueJob($this->container, $native, $this->connectionName);
+            // The name Laravel's job would have: the worker's, not the forward's or the tag's.
+            if ($this->names()->differ()) {
+                $name = $this->names()->toLaravel($native->getQueue());
+                (function () use ($name) { $this->queue = $name; })->call($this->current);
+            }
         }
 
         return $this->current;
@@ -250,6 +294,7 @@ class LaravelWorker
         if ($run) {
             $this->roundPopped = true;
             $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
+            $this->pauses?->check();
         }
 
         return $run;
@@ -326,7 +371,9 @@ class LaravelWorker
         // could throw that (its attempts were used up, or its payload is not a job).
         if ($this->beforeError !== null) {
             [$error, $this->beforeError] = [$this->beforeError, null];
-            $this->exceptions->report($error);
+            if (WorkerSettings::reportJobExceptions()) {
+                $this->exceptions->report($error);
+            }
         }
         $job = $this->jobFor($native);
         $this->jobException($job, $e = $this->translate($e));
@@ -358,10 +405,14 @@ class LaravelWorker
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
-        $this->exceptions->report($e);
+        // Laravel 13 lets an application keep job exceptions from the handler.
+        if (WorkerSettings::reportJobExceptions()) {
+            $this->exceptions->report($e);
+        }
 
-        // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker.
-        if ($this->causedByLostConnection($e)) {
+        // Laravel's stopWorkerIfLostConnection: a lost database connection ends the worker
+        // (unless Worker::$stopOnLostConnection, 13, says not to).
+        if (WorkerSettings::stopOnLostConnection() && $this->causedByLostConnection($e)) {
             $this->stopWorker('LostConnection');
         }
     }
@@ -460,12 +511,19 @@ class LaravelWorker
             // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
             // and how much memory (queue:work prints the reason).
             $this->events->dispatch(new WorkerStopping(
-                $status, $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
+                $this->exitStatus($status), $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
                 $this->lastJobAt, memory_get_usage(true) / 1024 / 1024, $this->connectionName, $this->queueNames,
             ));
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }
+    }
+
+    /** The native worker's status as Laravel's: Worker::$memoryExceededExitCode for a memory stop. */
+    private function exitStatus(int $status): int
+    {
+        return $status === Worker::EXIT_MEMORY_LIMIT && $this->stopReason === null && ! $this->sawTimeout
+            ? WorkerSettings::memoryExitStatus($status) : $status;
     }
 
     /** Stops the worker after the current job, for Laravel's stop reason $reason. */

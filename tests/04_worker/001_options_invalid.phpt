@@ -27,6 +27,7 @@ $cases = [
     ['failed_store' => 1], ['failed_store' => 'no'],
     ['prefetch' => 0], ['prefetch' => -1], ['prefetch' => 1001], ['prefetch' => '8'], ['prefetch' => 8.0],
     ['timeout_grace' => 0], ['timeout_grace' => -1], ['timeout_grace' => 'x'],
+    ['timeout_exit_status' => -1], ['timeout_exit_status' => 256], ['timeout_exit_status' => '3'],
 ];
 foreach ($cases as $opts) {
     $name = array_key_first($opts);
@@ -46,7 +47,7 @@ $w = new FastQueue\Worker($q, null, [
     'name' => 'w1', 'sleep' => 0.25, 'tries' => 0, 'backoff' => [0, 1, 5], 'timeout' => 0, 'memory' => 1,
     'max_jobs' => 10, 'max_time' => 60, 'rest' => 0, 'force' => true, 'stop_when_empty' => false,
     'restart_key' => null, 'maintenance_file' => null, 'timeout_mode' => 'throw', 'failed_store' => false,
-    'prefetch' => 1000, 'timeout_grace' => 0.5,
+    'prefetch' => 1000, 'timeout_grace' => 0.5, 'timeout_exit_status' => 0,
 ]);
 echo get_class($w), "\n";
 $w = new FastQueue\Worker($q, null, ['sleep' => 3, 'rest' => 1.5, 'backoff' => 3, 'timeout_mode' => 'kill',
@@ -136,6 +137,9 @@ try {
 'timeout_grace' => 0: ValueError
 'timeout_grace' => -1: ValueError
 'timeout_grace' => 'x': TypeError
+'timeout_exit_status' => -1: ValueError
+'timeout_exit_status' => 256: ValueError
+'timeout_exit_status' => '3': TypeError
 FastQueue\Worker
 FastQueue\Worker
 callables accepted

@@ -1,5 +1,5 @@
 --TEST--
-Timeout in 'kill' mode: failed (recorded in the failed store, not left reserved) with failOnTimeout or when its tries are used up; the worker's 'timeout' applies to a job without one
+Timeout in 'kill' mode: failed (recorded in the failed store, not left reserved) with failOnTimeout or when its tries are used up; the worker's 'timeout' applies to a job without one; timeout_exit_status sets the exit status
 --EXTENSIONS--
 fastqueue
 posix
@@ -17,6 +17,8 @@ $cases = [
     'sg009a' => [['timeout' => 1, 'failOnTimeout' => true], ['tries' => 3]],
     'sg009b' => [['timeout' => 1], ['tries' => 1]],
     'sg009c' => [[], ['tries' => 3, 'timeout' => 1]],
+    // timeout_exit_status: the status of the exit, and the one the stopping listeners get.
+    'sg009d' => [['timeout' => 1], ['tries' => 3, 'timeout_exit_status' => 7]],
 ];
 foreach ($cases as $queue => [$push, $wopts]) {
     fq_clean($queue);
@@ -36,7 +38,7 @@ foreach ($cases as $queue => [$push, $wopts]) {
 <?php
 require __DIR__ . '/../inc/signals.inc';
 if (fq_test_port()) {
-    foreach (['sg009a', 'sg009b', 'sg009c'] as $queue) {
+    foreach (['sg009a', 'sg009b', 'sg009c', 'sg009d'] as $queue) {
         fq_clean($queue);
         fq_sig_forget_failed($queue);
     }
@@ -72,3 +74,12 @@ event timeout sg009c
 event stopping 1
 sg009c: pending [] reserved [sg009c:1] delayed []
 sg009c: failed: 
+sg009d: started
+sg009d: exit after the timeout: ok
+sg009d: status 7
+looping
+start sg009d attempts=1
+event timeout sg009d
+event stopping 7
+sg009d: pending [] reserved [sg009d:1] delayed []
+sg009d: failed: 

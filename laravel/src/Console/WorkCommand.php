@@ -4,6 +4,7 @@ namespace FastQueue\Laravel\Console;
 
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
+use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Cache\Repository as Cache;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Queue\Console\WorkCommand as QueueWorkCommand;
@@ -81,13 +82,15 @@ class WorkCommand extends QueueWorkCommand
     protected function makeWorker(string $connection, string $queue): LaravelWorker
     {
         $factory = $this->laravel->make(RedisQueueFactory::class);
-        $options = $this->nativeWorkerOptions();
+        // Laravel's worker settings that the native worker applies (WorkerSettings).
+        $options = $this->nativeWorkerOptions() + WorkerSettings::nativeOptions();
 
         // queue:restart: read by the native worker in its reserve call when the cache store
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
         // else polled through that cache repository (see LaravelWorker::restartRequested).
         $restartCache = null;
-        if (! $this->option('once')) {
+        // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling().)
+        if (! $this->option('once') && WorkerSettings::restartable()) {
             $key = $factory->nativeRestartKey($connection, $this->cache);
             if ($key !== null) {
                 $options['restart_key'] = $key;
@@ -123,7 +126,7 @@ class WorkCommand extends QueueWorkCommand
             'name' => (string) $this->option('name'),
             // WorkerOptions: max(--backoff, --delay); either may be a list such as "1,5,10".
             'backoff' => $this->backoffOption(max($this->option('backoff'), $this->option('delay'))),
-            'memory' => (int) $this->option('memory'),
+            'memory' => $this->memoryOption(),
             'timeout' => (int) $this->option('timeout'),
             'sleep' => $this->numericOption('sleep'),
             'tries' => (int) $this->option('tries'),
@@ -138,6 +141,23 @@ class WorkCommand extends QueueWorkCommand
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
         ];
+    }
+
+    /**
+     * --memory in MB. Where queue:work's --memory also takes a percentage of PHP's memory_limit
+     * (Laravel 13's option says so), "50%" is that share of it, computed as Worker::memoryExceeded
+     * does; memory_get_usage(true) counts whole 2 MB chunks, so rounding the share up stops at
+     * the same point. A share of no limit (-1) is no limit. Elsewhere "50%" is 50, as there.
+     */
+    private function memoryOption(): int
+    {
+        $value = (string) $this->option('memory');
+        if (! str_ends_with($value, '%') || ! str_contains((string) $this->getDefinition()->getOption('memory')->getDescription(), 'percentage')) {
+            return (int) $value;
+        }
+        $mb = ini_parse_quantity((string) ini_get('memory_limit')) / 1024 / 1024 * ((float) $value / 100);
+
+        return $mb > 0 ? (int) min(ceil($mb), PHP_INT_MAX >> 20) : PHP_INT_MAX >> 20;
     }
 
     /** "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it. */

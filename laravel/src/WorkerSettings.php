@@ -1,0 +1,63 @@
+<?php
+
+namespace FastQueue\Laravel;
+
+use Illuminate\Queue\Worker as LaravelQueueWorker;
+
+/**
+ * The static settings an application gives Laravel's worker (Illuminate\Queue\Worker), read
+ * where the running version has them, so that fastqueue:work honours them as queue:work does:
+ *
+ * - $restartable and $pausable (12 and later; Queue::withoutInterruptionPolling() turns both
+ *   off): no queue:restart poll, no paused-queue check;
+ * - $memoryExceededExitCode: the status of a stop for --memory (else 12);
+ * - $timedOutExitCode (12 and later): the status of a timeout exit (else 1);
+ * - $reportJobExceptions (13): whether a job's exception goes to the exception handler;
+ * - $stopOnLostConnection (13): whether a lost database connection stops the worker.
+ */
+final class WorkerSettings
+{
+    /** Worker::$name, or $default when the running Laravel does not have it. */
+    public static function get(string $name, mixed $default): mixed
+    {
+        return property_exists(LaravelQueueWorker::class, $name) ? (LaravelQueueWorker::${$name} ?? $default) : $default;
+    }
+
+    public static function restartable(): bool
+    {
+        return (bool) self::get('restartable', true);
+    }
+
+    public static function pausable(): bool
+    {
+        return (bool) self::get('pausable', true);
+    }
+
+    public static function reportJobExceptions(): bool
+    {
+        return (bool) self::get('reportJobExceptions', true);
+    }
+
+    public static function stopOnLostConnection(): bool
+    {
+        return (bool) self::get('stopOnLostConnection', true);
+    }
+
+    /** The status of a stop for the memory limit, given the native worker's (12). */
+    public static function memoryExitStatus(int $native): int
+    {
+        return (int) self::get('memoryExceededExitCode', $native);
+    }
+
+    /** The FastQueue\Worker options these settings give. */
+    public static function nativeOptions(): array
+    {
+        $options = [];
+        if (($code = self::get('timedOutExitCode', null)) !== null) {
+            // As exit() takes it (Laravel's kill() exits with it): the low 8 bits.
+            $options['timeout_exit_status'] = ((int) $code) & 255;
+        }
+
+        return $options;
+    }
+}
