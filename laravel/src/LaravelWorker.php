@@ -518,10 +518,31 @@ class LaravelWorker
         }
         if ($this->translatedFrom !== $e) {
             $this->translatedFrom = $e;
-            $this->translatedTo = new MaxAttemptsExceededException($e->getMessage());
+            $this->translatedTo = $this->laravelMaxAttemptsException($e);
         }
 
         return $this->translatedTo;
+    }
+
+    /**
+     * What queue:work fails such a job with in the running version: a job that ran past its
+     * timeout gets TimeoutExceededException ("X has timed out.") where Laravel has it (10 and
+     * later), else MaxAttemptsExceededException, made by Laravel's own forJob() where it has
+     * one (10 and later: "X has been attempted too many times."), else with 8.x's message,
+     * which the native worker's exception carries.
+     */
+    private function laravelMaxAttemptsException(Throwable $e): Throwable
+    {
+        $job = $this->current;
+        $timeout = 'Illuminate\\Queue\\TimeoutExceededException';
+        if ($job !== null && $this->timedOut === $job && class_exists($timeout) && method_exists($timeout, 'forJob')) {
+            return $timeout::forJob($job);
+        }
+        if ($job !== null && method_exists(MaxAttemptsExceededException::class, 'forJob')) {
+            return MaxAttemptsExceededException::forJob($job);
+        }
+
+        return new MaxAttemptsExceededException($e->getMessage());
     }
 
     /**
