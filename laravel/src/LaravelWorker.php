@@ -143,7 +143,22 @@ class LaravelWorker
         $this->jobsProcessed = 0;
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
 
-        return $this->worker->daemon($this->queueNames);
+        return $this->exitStatus($this->worker->daemon($this->queueNames));
+    }
+
+    /**
+     * The status queue:work stops with for the native worker's $status: Laravel 12 and later
+     * let the application choose the one for --memory (Worker::$memoryExceededExitCode).
+     */
+    private function exitStatus(int $status): int
+    {
+        $worker = 'Illuminate\\Queue\\Worker';
+        if ($status === Worker::EXIT_MEMORY_LIMIT && property_exists($worker, 'memoryExceededExitCode')
+            && $worker::$memoryExceededExitCode !== null) {
+            return (int) $worker::$memoryExceededExitCode;
+        }
+
+        return $status;
     }
 
     /** Runs the next job, if any (queue:work --once). */
@@ -460,7 +475,7 @@ class LaravelWorker
             // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
             // and how much memory (queue:work prints the reason).
             $this->events->dispatch(new WorkerStopping(
-                $status, $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
+                $this->exitStatus($status), $this->workerOptions, $this->stopReasonFor($status), $this->jobsProcessed,
                 $this->lastJobAt, memory_get_usage(true) / 1024 / 1024, $this->connectionName, $this->queueNames,
             ));
         } catch (Throwable $e) {

@@ -87,7 +87,7 @@ class WorkCommand extends QueueWorkCommand
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
         // else polled through that cache repository (see LaravelWorker::restartRequested).
         $restartCache = null;
-        if (! $this->option('once')) {
+        if (! $this->option('once') && $this->restartable()) {
             $key = $factory->nativeRestartKey($connection, $this->cache);
             if ($key !== null) {
                 $options['restart_key'] = $key;
@@ -116,6 +116,15 @@ class WorkCommand extends QueueWorkCommand
         );
     }
 
+    /**
+     * Whether queue:restart stops the worker: Laravel 12 and later let the application turn
+     * it off (Worker::$restartable = false).
+     */
+    private function restartable(): bool
+    {
+        return ! property_exists(Worker::class, 'restartable') || Worker::$restartable;
+    }
+
     /** The FastQueue\Worker options from queue:work's options. */
     protected function nativeWorkerOptions(): array
     {
@@ -123,7 +132,7 @@ class WorkCommand extends QueueWorkCommand
             'name' => (string) $this->option('name'),
             // WorkerOptions: max(--backoff, --delay); either may be a list such as "1,5,10".
             'backoff' => $this->backoffOption(max($this->option('backoff'), $this->option('delay'))),
-            'memory' => (int) $this->option('memory'),
+            'memory' => $this->memoryOption(),
             'timeout' => (int) $this->option('timeout'),
             'sleep' => $this->numericOption('sleep'),
             'tries' => (int) $this->option('tries'),
@@ -138,6 +147,25 @@ class WorkCommand extends QueueWorkCommand
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
         ];
+    }
+
+    /**
+     * --memory in megabytes. A value of 0 or below means what it means to the running
+     * version's queue:work, asked of Laravel's own Worker::memoryExceeded(): "no limit" from
+     * Laravel 12 on (the native worker's largest limit), and before 12 a limit every process
+     * has exceeded (it stops with exit 12 after its first round, 1 MB here).
+     */
+    protected function memoryOption(): int
+    {
+        $memory = (int) $this->option('memory');
+        if ($memory > 0) {
+            return $memory;
+        }
+        if (is_object($this->worker) && method_exists($this->worker, 'memoryExceeded') && ! $this->worker->memoryExceeded($memory)) {
+            return intdiv(PHP_INT_MAX, 1048576);
+        }
+
+        return 1;
     }
 
     /** "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it. */
