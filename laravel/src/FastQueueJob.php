@@ -211,6 +211,12 @@ class FastQueueJob extends Job implements JobContract
         }
     }
 
+    /** fail() is failing the job now (the worker's 'failed' event comes from it). */
+    public function isFailing(): bool
+    {
+        return $this->failing;
+    }
+
     /** What the job's failed() method threw while failedByWorker() ran, once. */
     public function takeFailedError(): ?Throwable
     {

@@ -327,7 +327,11 @@ class LaravelWorker
     private function jobAttempted(FastQueueJob $job, ?Throwable $e): void
     {
         try {
-            $this->dispatchIfExists('JobAttempted', fn ($class) => new $class($this->connectionName, $job, $e));
+            // Laravel 11 and 12 tell whether an exception occurred (exceptionOccurred, a
+            // bool); 13 gives the exception itself.
+            $this->dispatchIfExists('JobAttempted', fn ($class) => new $class(
+                $this->connectionName, $job, property_exists($class, 'exceptionOccurred') ? $e !== null : $e,
+            ));
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
@@ -390,8 +394,9 @@ class LaravelWorker
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
-        // What the job's failed() method threw; fail() rethrows it itself when it asked.
-        if (($error = $job->takeFailedError()) !== null) {
+        // What the job's failed() method threw; fail() rethrows it itself when it asked (out
+        // of the job's handle(), as Laravel's fail() does), so it is not taken here then.
+        if (! $job->isFailing() && ($error = $job->takeFailedError()) !== null) {
             $this->exceptions->report($error);
         }
         $this->flushTimedOut();
