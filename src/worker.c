@@ -11,7 +11,7 @@
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
+	"queue:reserved", "queue:migrated", "queue:deleted", "queue:released", "error"
 };
 
 static zend_object_handlers worker_handlers;
@@ -526,7 +526,7 @@ PHP_METHOD(FastQueue_Worker, on)
 	}
 	if (ev == EV_COUNT) {
 		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
+			"stopping, queue:reserved, queue:migrated, queue:deleted, queue:released, error; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {

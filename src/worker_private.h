@@ -16,6 +16,8 @@ typedef enum {
 	 * fires its events from those methods): pop, migrateExpiredJobs, deleteReserved and
 	 * deleteAndRelease. */
 	EV_Q_RESERVED, EV_Q_MIGRATED, EV_Q_DELETED, EV_Q_RELEASED,
+	/* A Redis error while reserving or waiting (retried): Laravel's getNextJob reports it. */
+	EV_ERROR,
 	EV_COUNT
 } worker_event;
 

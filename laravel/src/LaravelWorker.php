@@ -122,7 +122,8 @@ class LaravelWorker
             ->on('failed', Closure::fromCallable([$this, 'onFailed']))
             ->on('released', Closure::fromCallable([$this, 'onReleased']))
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
-            ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
+            ->on('stopping', Closure::fromCallable([$this, 'onStopping']))
+            ->on('error', Closure::fromCallable([$this, 'onReserveError']));
     }
 
     public function getWorker(): Worker
@@ -357,6 +358,20 @@ class LaravelWorker
             $this->jobAttempted($job, $e);
         }
         $this->restartRequested();
+    }
+
+    /**
+     * Reserving failed (the native worker retries it): Laravel's getNextJob reports the error
+     * to the exception handler. (Laravel also stops the worker when the error reads as a lost
+     * connection; here the native worker keeps retrying: README, differences.)
+     */
+    protected function onReserveError(Throwable $e): void
+    {
+        try {
+            $this->exceptions->report($e);
+        } catch (Throwable) {
+            // A handler that throws: the worker goes on retrying, as it printed.
+        }
     }
 
     /** Laravel's markJobAsFailedIfWillExceedMaxAttempts, as a question. */
