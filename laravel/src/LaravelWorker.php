@@ -62,12 +62,18 @@ class LaravelWorker
     /** A job timed out in this run (the worker stops with Laravel's TimedOut reason). */
     private bool $sawTimeout = false;
 
+    /** WorkerIdle went out for this round already, before its sleep. */
+    private bool $idleAnnounced = false;
+
     /** The last round went on to reserve (Laravel's getNextJob ran). */
     private bool $roundPopped = false;
 
-    /** When the run started, and when the last job ended (time(), as Laravel's currentTime()). */
-    private int $startedAt = 0;
-    private ?int $lastJobAt = null;
+    /**
+     * When the run started, and when the last job ended, in seconds of the monotonic clock
+     * (hrtime), as Laravel's currentTime() (WorkerStopping's lastJobProcessedAt in 13).
+     */
+    private float $startedAt = 0.0;
+    private ?float $lastJobAt = null;
 
     /** Jobs started in this run (Laravel's jobsProcessed). */
     private int $jobsProcessed = 0;
@@ -124,6 +130,10 @@ class LaravelWorker
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']))
             ->on('error', Closure::fromCallable([$this, 'onReserveError']));
+        // Laravel 13 announces an idle round before its sleep (WorkerIdle).
+        if (class_exists('Illuminate\\Queue\\Events\\WorkerIdle')) {
+            $this->worker->on('idle', Closure::fromCallable([$this, 'onIdle']));
+        }
     }
 
     public function getWorker(): Worker
@@ -140,7 +150,7 @@ class LaravelWorker
         } elseif ($this->cache && isset($this->options['restart_key'])) {
             $this->restartAtStart = $this->readRestart($this->cache);
         }
-        $this->startedAt = time();
+        $this->startedAt = $this->now();
         $this->jobsProcessed = 0;
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
 
@@ -226,12 +236,12 @@ class LaravelWorker
         // The end of the last round: a job ran (Laravel notes when it ended), or the reserve
         // found none (WorkerIdle, and --stop-when-empty-for's check).
         if ($this->ranJobSinceLooping) {
-            $this->lastJobAt = time();
+            $this->lastJobAt = $this->now();
         } elseif ($this->roundPopped) {
             $this->roundPopped = false;
-            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+            $this->workerIdle();
             $emptyFor = (int) ($this->workerOptions->stopWhenEmptyFor ?? 0);
-            if ($emptyFor > 0 && time() - ($this->lastJobAt ?? $this->startedAt) >= $emptyFor) {
+            if ($emptyFor > 0 && $this->now() - ($this->lastJobAt ?? $this->startedAt) >= $emptyFor) {
                 $this->stopWorker('QueueEmptyFor');
 
                 return false;
@@ -374,6 +384,29 @@ class LaravelWorker
         }
     }
 
+    /** The native worker's round found no job; it sleeps next. */
+    protected function onIdle(): void
+    {
+        if ($this->roundPopped && ! $this->ranJobSinceLooping && ! $this->idleAnnounced) {
+            $this->idleAnnounced = true;
+            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+        }
+    }
+
+    /**
+     * The end of a round that found no job: WorkerIdle (Laravel 13), unless onIdle announced
+     * it before the sleep already.
+     */
+    private function workerIdle(): void
+    {
+        if ($this->idleAnnounced) {
+            $this->idleAnnounced = false;
+
+            return;
+        }
+        $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+    }
+
     /** Laravel's markJobAsFailedIfWillExceedMaxAttempts, as a question. */
     private function willExceedMaxAttempts(FastQueueJob $job): bool
     {
@@ -486,10 +519,10 @@ class LaravelWorker
         $this->flushTimedOut();
         $this->flushAttempted();
         if ($this->ranJobSinceLooping) {
-            $this->lastJobAt = time();
+            $this->lastJobAt = $this->now();
         } elseif ($this->roundPopped) {
             $this->roundPopped = false;
-            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+            $this->workerIdle();
         }
         try {
             // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
@@ -526,7 +559,7 @@ class LaravelWorker
             $status === Worker::EXIT_MEMORY_LIMIT => 'MaxMemoryExceeded',
             $this->nativeRestartSeen() => 'ReceivedRestartSignal',
             ! empty($this->options['stop_when_empty']) && ! $this->ranJobSinceLooping => 'QueueEmpty',
-            ! empty($this->options['max_time']) && time() - $this->startedAt >= $this->options['max_time'] => 'MaxTimeExceeded',
+            ! empty($this->options['max_time']) && $this->now() - $this->startedAt >= $this->options['max_time'] => 'MaxTimeExceeded',
             ! empty($this->options['max_jobs']) && $this->jobsProcessed >= $this->options['max_jobs'] => 'MaxJobsExceeded',
             // Nothing else stops it: a signal (SIGTERM, SIGINT, SIGQUIT).
             default => 'Interrupted',
