@@ -11,7 +11,7 @@
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released"
+	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released", "error", "idle"
 };
 
 static zend_object_handlers worker_handlers;
@@ -414,9 +414,15 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				fastqueue_worker_send_acks(w);
 				fastqueue_signals_sleep(w->opt.rest);
 			}
-		} else if (!waited && !w->redis_failures && !w->restart_changed) {
-			/* With block_for the wait already happened; Laravel sleeps again, we do not. */
-			fastqueue_signals_sleep(w->opt.sleep);
+		} else {
+			if (!Z_ISUNDEF(w->listeners[EV_IDLE])) {
+				fastqueue_worker_fire(w, EV_IDLE, NULL, 0);
+				if (w->exiting) break;
+			}
+			if (!waited && !w->redis_failures && !w->restart_changed) {
+				/* With block_for the wait already happened; Laravel sleeps again, we do not. */
+				fastqueue_signals_sleep(w->opt.sleep);
+			}
 		}
 		run->stop = should_stop(w, started, had_job || w->redis_failures, &run->status);
 	}
@@ -669,7 +675,7 @@ PHP_METHOD(FastQueue_Worker, on)
 	}
 	if (ev == EV_COUNT) {
 		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released; \"%s\" given", ZSTR_VAL(event));
+			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released, error, idle; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {

@@ -17,6 +17,10 @@ typedef enum {
 	 * fires its events from those methods): pop, migrateExpiredJobs, deleteReserved and
 	 * deleteAndRelease. */
 	EV_Q_RESERVED, EV_Q_MIGRATED, EV_Q_DELETED, EV_Q_RELEASED,
+	/* A Redis error while reserving or waiting (retried): Laravel's getNextJob reports it. */
+	EV_ERROR,
+	/* A daemon round found no job, before its sleep (Laravel 13's WorkerIdle). */
+	EV_IDLE,
 	EV_COUNT
 } worker_event;
 

@@ -261,6 +261,18 @@ static void redis_failed(fastqueue_worker *w, const char *doing)
 	w->redis_down = q->conn.err_kind == FASTQUEUE_ERR_CONNECTION;
 	fprintf(stderr, "FastQueue: %s failed: %s; retrying in %.1f s\n", doing, q->conn.err, wait);
 	fflush(stderr);
+	/* The 'error' listeners get the error as the exception RedisQueue would throw (made only
+	 * when someone listens). */
+	if (!Z_ISUNDEF(w->listeners[EV_ERROR])) {
+		zval e, m;
+		object_init_ex(&e, q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
+			: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException);
+		ZVAL_STRING(&m, q->conn.err[0] ? q->conn.err : "Redis command failed");
+		zend_update_property_ex(zend_ce_exception, Z_OBJ(e), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+		zval_ptr_dtor(&m);
+		fastqueue_worker_fire(w, EV_ERROR, &e, 1);
+		zval_ptr_dtor(&e);
+	}
 	fastqueue_signals_sleep(wait);
 }
 

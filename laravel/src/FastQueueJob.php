@@ -3,6 +3,8 @@
 namespace FastQueue\Laravel;
 
 use FastQueue\Job as NativeJob;
+use Illuminate\Bus\Batchable;
+use Illuminate\Bus\BatchRepository;
 use Illuminate\Container\Container;
 use Illuminate\Contracts\Events\Dispatcher;
 use Illuminate\Contracts\Queue\Job as JobContract;
@@ -209,6 +211,12 @@ class FastQueueJob extends Job implements JobContract
         }
     }
 
+    /** fail() is failing the job now (the worker's 'failed' event comes from it). */
+    public function isFailing(): bool
+    {
+        return $this->failing;
+    }
+
     /** What the job's failed() method threw while failedByWorker() ran, once. */
     public function takeFailedError(): ?Throwable
     {
@@ -217,11 +225,43 @@ class FastQueueJob extends Job implements JobContract
         return $error;
     }
 
+    /**
+     * What Laravel's Job::fail() does first for a job that timed out (TimeoutExceededException,
+     * Laravel 10 and later), which may have stopped inside a database transaction that will
+     * never commit: a batched job's batch repository rolls back (10 and later), and from 11 on
+     * the failed-job database rolls back to level 0, so that the batch's counts and the
+     * failed_jobs row are written and kept.
+     */
+    private function rollBackTimedOut(?Throwable $e): void
+    {
+        $timeout = 'Illuminate\\Queue\\TimeoutExceededException';
+        if (! $e instanceof $timeout) {
+            return;
+        }
+        $command = $this->payload()['data']['commandName'] ?? false;
+        if ($command && class_exists($command) && in_array(Batchable::class, class_uses_recursive($command), true)) {
+            try {
+                $repository = $this->resolve(BatchRepository::class);
+                if (method_exists($repository, 'rollBack')) {
+                    $repository->rollBack();
+                }
+            } catch (Throwable) {
+                // As Laravel: the failure goes on.
+            }
+        }
+        if (method_exists($this, 'shouldRollBackDatabaseTransaction') && $this->shouldRollBackDatabaseTransaction($e)) {
+            $this->container->make('db')
+                ->connection($this->container['config']['queue.failed.database'])
+                ->rollBack(0);
+        }
+    }
+
     /** Laravel's Job::fail() after the delete: the job's failed() method, then JobFailed. */
     private function runFailure(?Throwable $e): void
     {
         $this->failureHandled = true;
         $this->deleted = true;
+        $this->rollBackTimedOut($e);
 
         try {
             $this->failed($e);

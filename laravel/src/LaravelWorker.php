@@ -62,12 +62,18 @@ class LaravelWorker
     /** A job timed out in this run (the worker stops with Laravel's TimedOut reason). */
     private bool $sawTimeout = false;
 
+    /** WorkerIdle went out for this round already, before its sleep. */
+    private bool $idleAnnounced = false;
+
     /** The last round went on to reserve (Laravel's getNextJob ran). */
     private bool $roundPopped = false;
 
-    /** When the run started, and when the last job ended (time(), as Laravel's currentTime()). */
-    private int $startedAt = 0;
-    private ?int $lastJobAt = null;
+    /**
+     * When the run started, and when the last job ended, in seconds of the monotonic clock
+     * (hrtime), as Laravel's currentTime() (WorkerStopping's lastJobProcessedAt in 13).
+     */
+    private float $startedAt = 0.0;
+    private ?float $lastJobAt = null;
 
     /** Jobs started in this run (Laravel's jobsProcessed). */
     private int $jobsProcessed = 0;
@@ -128,7 +134,12 @@ class LaravelWorker
             ->on('failed', Closure::fromCallable([$this, 'onFailed']))
             ->on('released', Closure::fromCallable([$this, 'onReleased']))
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
-            ->on('stopping', Closure::fromCallable([$this, 'onStopping']));
+            ->on('stopping', Closure::fromCallable([$this, 'onStopping']))
+            ->on('error', Closure::fromCallable([$this, 'onReserveError']));
+        // Laravel 13 announces an idle round before its sleep (WorkerIdle).
+        if (class_exists('Illuminate\\Queue\\Events\\WorkerIdle')) {
+            $this->worker->on('idle', Closure::fromCallable([$this, 'onIdle']));
+        }
         // Laravel 13's signal events and Interruptible jobs.
         $signals = SignalEvents::forWorker($events, $exceptions, $connectionName, $queueNames, $workerOptions, fn (NativeJob $native) => $this->jobFor($native));
         if ($signals !== null) {
@@ -150,7 +161,7 @@ class LaravelWorker
         } elseif ($this->cache && isset($this->options['restart_key'])) {
             $this->restartAtStart = $this->readRestart($this->cache);
         }
-        $this->startedAt = time();
+        $this->startedAt = $this->now();
         $this->jobsProcessed = 0;
         $this->dispatchIfExists('WorkerStarting', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
         $this->watchPausedQueues();
@@ -254,12 +265,12 @@ class LaravelWorker
         // The end of the last round: a job ran (Laravel notes when it ended), or the reserve
         // found none (WorkerIdle, and --stop-when-empty-for's check).
         if ($this->ranJobSinceLooping) {
-            $this->lastJobAt = time();
+            $this->lastJobAt = $this->now();
         } elseif ($this->roundPopped) {
             $this->roundPopped = false;
-            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+            $this->workerIdle();
             $emptyFor = (int) ($this->workerOptions->stopWhenEmptyFor ?? 0);
-            if ($emptyFor > 0 && time() - ($this->lastJobAt ?? $this->startedAt) >= $emptyFor) {
+            if ($emptyFor > 0 && $this->now() - ($this->lastJobAt ?? $this->startedAt) >= $emptyFor) {
                 $this->stopWorker('QueueEmptyFor');
 
                 return false;
@@ -357,7 +368,11 @@ class LaravelWorker
     private function jobAttempted(FastQueueJob $job, ?Throwable $e): void
     {
         try {
-            $this->dispatchIfExists('JobAttempted', fn ($class) => new $class($this->connectionName, $job, $e));
+            // Laravel 11 and 12 tell whether an exception occurred (exceptionOccurred, a
+            // bool); 13 gives the exception itself.
+            $this->dispatchIfExists('JobAttempted', fn ($class) => new $class(
+                $this->connectionName, $job, property_exists($class, 'exceptionOccurred') ? $e !== null : $e,
+            ));
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
@@ -385,6 +400,43 @@ class LaravelWorker
             $this->jobAttempted($job, $e);
         }
         $this->restartRequested();
+    }
+
+    /**
+     * Reserving failed (the native worker retries it): Laravel's getNextJob reports the error
+     * to the exception handler. (Laravel also stops the worker when the error reads as a lost
+     * connection; here the native worker keeps retrying: README, differences.)
+     */
+    protected function onReserveError(Throwable $e): void
+    {
+        try {
+            $this->exceptions->report($e);
+        } catch (Throwable) {
+            // A handler that throws: the worker goes on retrying, as it printed.
+        }
+    }
+
+    /** The native worker's round found no job; it sleeps next. */
+    protected function onIdle(): void
+    {
+        if ($this->roundPopped && ! $this->ranJobSinceLooping && ! $this->idleAnnounced) {
+            $this->idleAnnounced = true;
+            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+        }
+    }
+
+    /**
+     * The end of a round that found no job: WorkerIdle (Laravel 13), unless onIdle announced
+     * it before the sleep already.
+     */
+    private function workerIdle(): void
+    {
+        if ($this->idleAnnounced) {
+            $this->idleAnnounced = false;
+
+            return;
+        }
+        $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
     }
 
     /** Laravel's markJobAsFailedIfWillExceedMaxAttempts, as a question. */
@@ -426,8 +478,9 @@ class LaravelWorker
         } catch (Throwable $error) {
             $this->exceptions->report($error);
         }
-        // What the job's failed() method threw; fail() rethrows it itself when it asked.
-        if (($error = $job->takeFailedError()) !== null) {
+        // What the job's failed() method threw; fail() rethrows it itself when it asked (out
+        // of the job's handle(), as Laravel's fail() does), so it is not taken here then.
+        if (! $job->isFailing() && ($error = $job->takeFailedError()) !== null) {
             $this->exceptions->report($error);
         }
         $this->flushTimedOut();
@@ -502,10 +555,10 @@ class LaravelWorker
         $this->flushTimedOut();
         $this->flushAttempted();
         if ($this->ranJobSinceLooping) {
-            $this->lastJobAt = time();
+            $this->lastJobAt = $this->now();
         } elseif ($this->roundPopped) {
             $this->roundPopped = false;
-            $this->dispatchIfExists('WorkerIdle', fn ($class) => new $class($this->connectionName, $this->queueNames, $this->workerOptions));
+            $this->workerIdle();
         }
         try {
             // Laravel 8 and 10 take the status and options; 13 also why, after how many jobs
@@ -549,7 +602,7 @@ class LaravelWorker
             $status === Worker::EXIT_MEMORY_LIMIT => 'MaxMemoryExceeded',
             $this->nativeRestartSeen() => 'ReceivedRestartSignal',
             ! empty($this->options['stop_when_empty']) && ! $this->ranJobSinceLooping => 'QueueEmpty',
-            ! empty($this->options['max_time']) && time() - $this->startedAt >= $this->options['max_time'] => 'MaxTimeExceeded',
+            ! empty($this->options['max_time']) && $this->now() - $this->startedAt >= $this->options['max_time'] => 'MaxTimeExceeded',
             ! empty($this->options['max_jobs']) && $this->jobsProcessed >= $this->options['max_jobs'] => 'MaxJobsExceeded',
             // Nothing else stops it: a signal (SIGTERM, SIGINT, SIGQUIT).
             default => 'Interrupted',
@@ -576,10 +629,31 @@ class LaravelWorker
         }
         if ($this->translatedFrom !== $e) {
             $this->translatedFrom = $e;
-            $this->translatedTo = new MaxAttemptsExceededException($e->getMessage());
+            $this->translatedTo = $this->laravelMaxAttemptsException($e);
         }
 
         return $this->translatedTo;
+    }
+
+    /**
+     * What queue:work fails such a job with in the running version: a job that ran past its
+     * timeout gets TimeoutExceededException ("X has timed out.") where Laravel has it (10 and
+     * later), else MaxAttemptsExceededException, made by Laravel's own forJob() where it has
+     * one (10 and later: "X has been attempted too many times."), else with 8.x's message,
+     * which the native worker's exception carries.
+     */
+    private function laravelMaxAttemptsException(Throwable $e): Throwable
+    {
+        $job = $this->current;
+        $timeout = 'Illuminate\\Queue\\TimeoutExceededException';
+        if ($job !== null && $this->timedOut === $job && class_exists($timeout) && method_exists($timeout, 'forJob')) {
+            return $timeout::forJob($job);
+        }
+        if ($job !== null && method_exists(MaxAttemptsExceededException::class, 'forJob')) {
+            return MaxAttemptsExceededException::forJob($job);
+        }
+
+        return new MaxAttemptsExceededException($e->getMessage());
     }
 
     /**

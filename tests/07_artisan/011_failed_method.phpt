@@ -35,7 +35,7 @@ $runs = $app->workUntilEmpty('fastqueue:work', ['work011'], [], 20 + $until);
 $effects = $app->effects();
 $throws = count(preg_grep('/^throw until/', $effects));
 echo $throws >= 2 ? "retried past \$tries = 1\n" : "ran $throws time(s)\n";
-$failed = preg_grep('/^failed\(\) until: (RuntimeException: until until|Illuminate\\\\Queue\\\\MaxAttemptsExceededException: App\\\\Jobs\\\\RetryUntilJob has been attempted too many times or run too long\. The job may have previously timed out\.)$/', $effects);
+$failed = preg_grep('/^failed\(\) until: (RuntimeException: until until|' . preg_quote(FqLaravelApp::maxAttemptsException('App\\Jobs\\RetryUntilJob'), '/') . ')$/', $effects);
 echo count($failed), " failed() call(s), ", count(preg_grep('/^event JobFailed/', $effects)), " JobFailed event(s)\n";
 foreach ($app->failedJobs() as $row) {
     echo "failed_jobs: ", json_decode($row['payload'], true)['displayName'], ' ',

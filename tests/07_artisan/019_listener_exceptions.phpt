@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work as queue:work when a JobProcessing listener throws (the job does not run; the exception is the job's: failed or released, reported), when a JobProcessed listener throws (JobExceptionOccurred, reported, the job not run again), when a job calls $this->fail() without an exception (failed(null), ManuallyFailedException), and when it releases itself more than once (no error)
+fastqueue:work as queue:work when a JobProcessing listener throws (the job does not run; the exception is the job's: failed or released, reported), when a JobProcessed listener throws (JobExceptionOccurred, reported, the job not run again), when a job calls $this->fail() without an exception (failed(null), ManuallyFailedException), and when it releases itself more than once (no error), and when a job calls $this->fail($e) while its failed() throws (that exception leaves fail() and handle(): JobExceptionOccurred, reported, no Processed)
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -43,6 +43,7 @@ $cases = [
     'JobProcessed listener throws' => ['throw-after', "App\\Jobs\\RecordJob::dispatch('after');", []],
     '$this->fail() without an exception' => [null, "App\\Jobs\\BareFailJob::dispatch('bare');", []],
     '$this->release(-5), then twice' => [null, "App\\Jobs\\ReleaseTwiceJob::dispatch('twice');", []],
+    '$this->fail($e) while failed() throws' => [null, "App\\Jobs\\FailThrowsJob::dispatch('ft');", []],
 ];
 foreach ($cases as $name => [$flag, $dispatch, $args]) {
     echo "-- $name\n";
@@ -117,3 +118,14 @@ status 0; Processing: App\Jobs\ReleaseTwiceJob, Processed: App\Jobs\ReleaseTwice
   reported: 
   left in Redis (pending, delayed, reserved): 0, 1, 0
   delayed: due in about 60 s
+-- $this->fail($e) while failed() throws
+status 0; Processing: App\Jobs\FailThrowsJob, Failed: App\Jobs\FailThrowsJob
+  event JobProcessing redis App\Jobs\FailThrowsJob attempts=1 deleted=0 released=0 failed=0
+  fail ft
+  failed() ft: RuntimeException: ft failed itself
+  event JobFailed redis App\Jobs\FailThrowsJob attempts=1 deleted=1 released=0 failed=1 RuntimeException: ft failed itself
+  event JobExceptionOccurred redis App\Jobs\FailThrowsJob attempts=1 deleted=1 released=0 failed=1 RuntimeException: failed() of ft threw
+  event WorkerStopping 0
+  failed_jobs: RuntimeException: ft failed itself
+  reported: failed() of ft threw
+  left in Redis (pending, delayed, reserved): 0, 0, 0

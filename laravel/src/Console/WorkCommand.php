@@ -144,20 +144,33 @@ class WorkCommand extends QueueWorkCommand
     }
 
     /**
-     * --memory in MB. Where queue:work's --memory also takes a percentage of PHP's memory_limit
-     * (Laravel 13's option says so), "50%" is that share of it, computed as Worker::memoryExceeded
-     * does; memory_get_usage(true) counts whole 2 MB chunks, so rounding the share up stops at
-     * the same point. A share of no limit (-1) is no limit. Elsewhere "50%" is 50, as there.
+     * --memory in megabytes, as the running version's queue:work reads it.
+     * - Where its --memory also takes a percentage of PHP's memory_limit (Laravel 13's option
+     *   says so), "50%" is that share, computed as Worker::memoryExceeded does;
+     *   memory_get_usage(true) counts whole 2 MB chunks, so rounding the share up stops at the
+     *   same point. A share of no limit (-1) is no limit. Elsewhere "50%" is 50, as there.
+     * - 0 or below means what it means to Laravel's own Worker::memoryExceeded(): "no limit"
+     *   from Laravel 12 on (the native worker's largest limit), and before 12 a limit every
+     *   process has exceeded (it stops with exit 12 after its first round, 1 MB here).
      */
-    private function memoryOption(): int
+    protected function memoryOption(): int
     {
         $value = (string) $this->option('memory');
-        if (! str_ends_with($value, '%') || ! str_contains((string) $this->getDefinition()->getOption('memory')->getDescription(), 'percentage')) {
-            return (int) $value;
-        }
-        $mb = ini_parse_quantity((string) ini_get('memory_limit')) / 1024 / 1024 * ((float) $value / 100);
+        $noLimit = PHP_INT_MAX >> 20;
+        if (str_ends_with($value, '%') && str_contains((string) $this->getDefinition()->getOption('memory')->getDescription(), 'percentage')) {
+            $mb = ini_parse_quantity((string) ini_get('memory_limit')) / 1024 / 1024 * ((float) $value / 100);
 
-        return $mb > 0 ? (int) min(ceil($mb), PHP_INT_MAX >> 20) : PHP_INT_MAX >> 20;
+            return $mb > 0 ? (int) min(ceil($mb), $noLimit) : $noLimit;
+        }
+        $memory = (int) $value;
+        if ($memory > 0) {
+            return $memory;
+        }
+        if (is_object($this->worker) && method_exists($this->worker, 'memoryExceeded') && ! $this->worker->memoryExceeded($memory)) {
+            return $noLimit;
+        }
+
+        return 1;
     }
 
     /** "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it. */
