@@ -1,9 +1,17 @@
 --TEST--
-composer require fastqueue/laravel in a fresh Composer-made Laravel application: the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
+composer require fastqueue/laravel in a fresh laravel/laravel skeleton application (10.50, 11.57, 12.72 on PHP 8.2; 13.42 on 8.3+): the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
+--ENV--
+TEST_TIMEOUT=900
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
-<?php require __DIR__ . '/../inc/composer_app.inc'; fq_skip_unless_composer_app(); ?>
+<?php
+require __DIR__ . '/../inc/composer_app.inc';
+fq_skip_unless_composer_app();
+if (!fq_composer_versions()) {
+    die('skip FASTQUEUE_TEST_COMPOSER_VERSIONS=off');
+}
+?>
 --FILE--
 <?php
 require __DIR__ . '/../inc/composer_app.inc';
