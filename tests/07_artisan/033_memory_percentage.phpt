@@ -69,13 +69,22 @@ foreach (['50%', '1%', '60'] as $memory) {
     $fq = $seen['fastqueue:work'];
     $expected = !$counted || ($memory === '50%' && $percent) ? [0, 'hog h1 hog h2'] : [12, 'hog h1'];
     $ok = ($limits[$memory] ?? null) === $megabytes[$memory] && [$fq['status'], $fq['ran']] === $expected;
+    // Where queue:work takes no percentage (before 13.42): it compares the text "50%" with the usage in
+    // MB (PHP 8 compares a number and a non-numeric string as strings), so whether it stops
+    // depends on the usage's digits. fastqueue:work reads 50 MB: a difference kept on purpose
+    // (laravel/README.md, --memory), not compared. "1%" and "60" compare alike on every version.
+    $byDesign = !$percent && $memory === '50%';
     echo "--memory=$memory: ", $ok ? 'as queue:work reads it'
         : 'native limit ' . json_encode($limits[$memory] ?? null) . " MB, status {$fq['status']}, ran [{$fq['ran']}] (memory counted: " . var_export($counted, true) . ')',
-        $seen['queue:work'] == $fq ? ', same as queue:work' : ', differs from queue:work: ' . json_encode($seen), "\n";
+        match (true) {
+            $byDesign => ', not compared: this queue:work takes no percentage (by design)',
+            $seen['queue:work'] == $fq => ', same as queue:work',
+            default => ', differs from queue:work: ' . json_encode($seen),
+        }, "\n";
 }
 unset($app);
 ?>
---EXPECT--
---memory=50%: as queue:work reads it, same as queue:work
+--EXPECTREGEX--
+--memory=50%: as queue:work reads it, (same as queue:work|not compared: this queue:work takes no percentage \(by design\))
 --memory=1%: as queue:work reads it, same as queue:work
 --memory=60: as queue:work reads it, same as queue:work
