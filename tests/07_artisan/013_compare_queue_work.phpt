@@ -21,7 +21,7 @@ function other_lines(array $runs): array
     $lines = [];
     foreach ($runs as $r) {
         foreach (explode("\n", $r['stdout']) as $line) {
-            if (trim($line) !== '' && FqLaravelApp::jobLines($line) === []) {
+            if (trim($line) !== '' && FqLaravelApp::jobLines($line, true) === []) {
                 $lines[] = preg_replace('/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/', 'DATE', rtrim($line));
             }
         }
@@ -66,7 +66,7 @@ $observe = function (string $command) use ($app, $dispatch) {
     $lines = $stderr = [];
     $statuses = [];
     foreach ($runs as $r) {
-        array_push($lines, ...FqLaravelApp::jobLines($r['stdout']));
+        array_push($lines, ...FqLaravelApp::jobLines($r['stdout'], true));
         $stderr[] = $r['stderr'];
         $statuses[] = $r['status'];
     }
