@@ -28,22 +28,36 @@ $compare = function (string $title, callable $case) use ($app) {
 $ran = fn () => count(preg_grep('/^ran /', $app->effects()));
 $stopping = fn () => array_values(preg_grep('/^event WorkerStopping/', $app->effects()));
 
-$compare('--memory=0', function (string $command) use ($app, $ran, $stopping) {
-    $app->run('App\Jobs\RecordJob::dispatch("a"); App\Jobs\RecordJob::dispatch("b");');
-    $r = $app->artisan([$command, '--memory=0', '--stop-when-empty', '--sleep=0']);
-    return ['status' => $r['status'], 'ran' => $ran(), 'stopping' => $stopping(), 'stderr' => $r['stderr']];
-});
-
 if ($counted) {
-    $compare('--memory=1 with Worker::$memoryExceededExitCode = 7', function (string $command) use ($app, $ran, $stopping, $statics) {
-        $statics(['memoryExceededExitCode' => 7]);
+    $compare('--memory=0', function (string $command) use ($app, $ran, $stopping) {
         $app->run('App\Jobs\RecordJob::dispatch("a"); App\Jobs\RecordJob::dispatch("b");');
-        $r = $app->artisan([$command, '--memory=1', '--stop-when-empty', '--sleep=0']);
+        $r = $app->artisan([$command, '--memory=0', '--stop-when-empty', '--sleep=0']);
         return ['status' => $r['status'], 'ran' => $ran(), 'stopping' => $stopping(), 'stderr' => $r['stderr']];
     });
 } else {
-    echo "-- --memory=1 with Worker::\$memoryExceededExitCode = 7\n(not under valgrind)\nthe same as queue:work\n";
+    // Without PHP's allocator (the asan/ubsan and valgrind passes) every process has used 0 MB:
+    // before 12, queue:work's memoryExceeded(0) (0 >= 0) stops it after a round, but the native
+    // worker's limit of 1 MB is never reached, so the runs are compared in the plain pass. Here
+    // the limit fastqueue:work gives the native worker is checked against what the running
+    // Laravel's own memoryExceeded(0) means: 1 MB where 0 is exceeded, else no limit.
+    echo "-- --memory=0\n";
+    [$limit, $exceeded] = json_decode($app->run('$command = app(FastQueue\Laravel\Console\WorkCommand::class);
+        $command->setLaravel(app());
+        $input = new Symfony\Component\Console\Input\ArrayInput(["--memory" => "0"], $command->getDefinition());
+        $limit = (function () use ($input) { $this->input = $input; return $this->nativeWorkerOptions()["memory"]; })->call($command);
+        echo json_encode([$limit, app("queue.worker")->memoryExceeded(0)]);'), true);
+    echo $limit === ($exceeded ? 1 : PHP_INT_MAX >> 20) ? "(memory not counted) the native limit is what memoryExceeded(0) means\n"
+        : "native limit $limit MB, memoryExceeded(0) " . var_export($exceeded, true) . "\n";
+    echo "runs compared in the plain pass\n";
 }
+
+// Where memory is not counted neither command reaches --memory=1, and both run both jobs.
+$compare('--memory=1 with Worker::$memoryExceededExitCode = 7', function (string $command) use ($app, $ran, $stopping, $statics) {
+    $statics(['memoryExceededExitCode' => 7]);
+    $app->run('App\Jobs\RecordJob::dispatch("a"); App\Jobs\RecordJob::dispatch("b");');
+    $r = $app->artisan([$command, '--memory=1', '--stop-when-empty', '--sleep=0']);
+    return ['status' => $r['status'], 'ran' => $ran(), 'stopping' => $stopping(), 'stderr' => $r['stderr']];
+});
 
 $compare('queue:restart with Worker::$restartable = false', function (string $command) use ($app, $ran, $statics) {
     $statics(['restartable' => false]);
@@ -65,10 +79,10 @@ $compare('queue:restart with Worker::$restartable = false', function (string $co
 ?>
 --EXPECTF--
 -- --memory=0
-{"status":%d,"ran":%d,"stopping":["event WorkerStopping %d"],"stderr":""}
-the same as queue:work
+%r(\{"status":\d+,"ran":\d+,"stopping":\["event WorkerStopping \d+"\],"stderr":""\}|\(memory not counted\) the native limit is what memoryExceeded\(0\) means)%r
+%r(the same as queue:work|runs compared in the plain pass)%r
 -- --memory=1 with Worker::$memoryExceededExitCode = 7
-%r(\{"status":\d+,"ran":1,"stopping":\["event WorkerStopping \d+"\],"stderr":""\}|\(not under valgrind\))%r
+%r(\{"status":\d+,"ran":[12],"stopping":\["event WorkerStopping \d+"\],"stderr":""\})%r
 the same as queue:work
 -- queue:restart with Worker::$restartable = false
 {"running after the restart":%s,"ran":%d,"status":%s,"stderr":""}
