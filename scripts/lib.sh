@@ -5,25 +5,39 @@
 # Debian suite (the "stacks": scripts/stack runs the tests in a root of each). The one list
 # of each stack: scripts/stack installs it into the stack's root.
 fq_packages() {
-	local php
+	local php redis=phpredis p
 	case "$1" in
 	bookworm) php=8.2 ;;
 	trixie | forky) php=8.4 ;;
+	# sid with experimental: PHP 8.5 and 8.6 (release candidate) side by side, the stacks sid and
+	# sid-8.6 choose one (scripts/stack). Debian has no phpredis for them (sid's php-redis does
+	# not build on 8.5): Laravel's other client, predis, instead.
+	sid) php="8.5 8.6" redis=predis ;;
 	*)
 		echo "fq_packages: no package list for Debian suite '$1'" >&2
 		return 1
 		;;
 	esac
-	echo "php$php-dev php$php-cli libhiredis-dev re2c pkg-config gcc make libc6-dev" \
-		"redis-server redis-tools php-pear valgrind php-parser" \
-		"php$php-redis php$php-sqlite3 php$php-mbstring php$php-xml php$php-curl" \
-		"php-illuminate-queue php-illuminate-redis php-illuminate-events" \
-		"php-illuminate-container php-illuminate-bus php-laravel-framework"
+	local list="libhiredis-dev re2c pkg-config gcc make libc6-dev"
+	list+=" redis-server redis-tools php-pear valgrind php-parser"
+	list+=" php-illuminate-queue php-illuminate-redis php-illuminate-events"
+	list+=" php-illuminate-container php-illuminate-bus php-laravel-framework"
+	[ "$redis" = predis ] && list+=" php-predis"
+	for p in $php; do
+		list+=" php$p-dev php$p-cli php$p-sqlite3 php$p-mbstring php$p-xml php$p-curl php$p-intl"
+		[ "$redis" = phpredis ] && list+=" php$p-redis"
+	done
+	echo "$list"
 }
 
-# The Debian suite of this machine (or root): its codename, bookworm when it has none.
+# The Debian suite of this machine (or root): the one scripts/stack wrote into its roots'
+# /etc/fastqueue-suite (sid and testing share a codename), else the codename, else bookworm.
 fq_suite() {
 	local codename
+	if [ -s /etc/fastqueue-suite ]; then
+		cat /etc/fastqueue-suite
+		return
+	fi
 	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
 	echo "${codename:-bookworm}"
 }
