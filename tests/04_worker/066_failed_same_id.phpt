@@ -12,15 +12,14 @@ $queue = 'fq066';
 fq_clean($queue);
 $q = fq_queue(['queue' => $queue]);
 $q->flushFailed();
-$raw = new Redis();
-$raw->connect(fq_test_host(), fq_test_port());
+$raw = new FqRaw(fq_test_host(), fq_test_port());
 $work = function () use ($q, $queue) {
     $w = new FastQueue\Worker($q, function () { throw new RuntimeException('no'); }, ['stop_when_empty' => true, 'sleep' => 0.01, 'tries' => 1]);
     $w->daemon($queue);
 };
 $a = '{"uuid":"dup-1","job":"J","data":"a","attempts":0}';
 $b = '{"uuid":"dup-1","job":"J","data":"b","attempts":0}';
-$raw->rPush("queues:$queue", $a, $b);
+$raw->cmd('RPUSH', "queues:$queue", $a, $b);
 $work();
 $records = $q->failed($queue);
 usort($records, fn ($x, $y) => strcmp($x['id'], $y['id']));
@@ -28,7 +27,7 @@ foreach ($records as $r) {
     echo preg_replace('/^dup-1-\w{8}$/', 'dup-1-SUFFIX', $r['id']), ': ', $r['payload'], "\n";
 }
 echo "-- the first one again\n";
-$raw->rPush("queues:$queue", $a);
+$raw->cmd('RPUSH', "queues:$queue", $a);
 $work();
 echo count($q->failed($queue)), " records\n";
 $q->flushFailed();

@@ -21,7 +21,10 @@ $pushed = $q->pendingSize() === 4 ? fq_raw()->cmd('LRANGE', "queues:$queue", '0'
 $before = <<<'PHP'
 $w->on('processed', function ($job) {
     if ($job->getData() === 'j1') {
-        trigger_error('a listener died', E_USER_ERROR);
+        // A fatal error (E_COMPILE_ERROR: PHP bails out, as for any fatal error), without
+        // E_USER_ERROR, which PHP 8.4 deprecates.
+        eval('final class FqListenerDied {}');
+        eval('final class FqListenerDied {}');
     }
 });
 register_shutdown_function(function () {
@@ -48,6 +51,6 @@ looping
 start j1 attempts=1
 end j1
 shutdown
-%AFatal error: a listener died in %s on line %d
-pending [j2:0 j3:0 j4:0] reserved [] delayed []
+%AFatal error: Cannot declare class FqListenerDied, because the name is already in use in %s on line %d
+%Apending [j2:0 j3:0 j4:0] reserved [] delayed []
 bool(true)

@@ -4,7 +4,6 @@ Chaos soak: 100,000 jobs (3,000 under valgrind or ASan) pushed by Laravel's own 
 fastqueue
 posix
 pcntl
-redis
 --SKIPIF--
 <?php
 require __DIR__ . '/../inc/config.inc';

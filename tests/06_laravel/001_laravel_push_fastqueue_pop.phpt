@@ -2,7 +2,6 @@
 Laravel: jobs pushed by Laravel's RedisQueue (push, object job, later, bulk) are popped by FastQueue unchanged
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

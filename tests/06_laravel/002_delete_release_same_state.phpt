@@ -2,7 +2,6 @@
 Laravel: FastQueue's pop, delete and release leave Redis as Laravel's RedisJob delete and release do
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

@@ -2,7 +2,6 @@
 Laravel: FastQueue's reserved copy keeps the payload's bytes ([] and big integers), where Laravel's cjson re-encoding changes them
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

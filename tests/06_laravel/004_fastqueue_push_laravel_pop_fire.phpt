@@ -2,7 +2,6 @@
 Laravel: jobs pushed or released by FastQueue are popped by Laravel with the right attempts and run there
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

@@ -2,7 +2,6 @@
 Laravel: Laravel's size() and FastQueue's size counters agree on a queue both sides filled
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

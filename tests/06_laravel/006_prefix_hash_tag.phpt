@@ -2,7 +2,6 @@
 Laravel: a Redis prefix and a hash-tagged queue name give the same keys on both sides
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

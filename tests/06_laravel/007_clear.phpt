@@ -2,7 +2,6 @@
 Laravel: Laravel's clear() and FastQueue's count the same jobs and leave no keys
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

@@ -2,7 +2,6 @@
 Laravel: an expired reservation is migrated back and popped again across the two implementations
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

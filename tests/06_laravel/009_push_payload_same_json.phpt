@@ -2,7 +2,6 @@
 Laravel: FastQueue's push, later and bulk write the JSON Laravel's push, later and bulk write
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

@@ -2,7 +2,6 @@
 Laravel and FastQueue on one queue after a FastQueue worker with prefetch 4 died in job 2: whoever migrates the expired reservations, jobs 3 and 4 (never started) come back with no attempt charged and job 2 with its attempt counted; FastQueue puts them back at the head in their order, Laravel's migration appends them at the tail behind a job pushed later
 --EXTENSIONS--
 fastqueue
-redis
 posix
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>

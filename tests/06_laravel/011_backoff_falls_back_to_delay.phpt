@@ -2,7 +2,6 @@
 Laravel: a payload's backoff as Laravel's Job::backoff() reads it, "backoff" else "delay" (Laravel 13 writes the dispatch delay there); the native worker releases a failed job after it, as Laravel's worker does
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

@@ -2,7 +2,6 @@
 Laravel: the worker's queue:* events report what a subclass of Laravel's RedisQueue sees under Laravel's own worker (pop, migrateExpiredJobs, deleteReserved, deleteAndRelease: where Horizon fires its events), in the same order with the same jobs
 --EXTENSIONS--
 fastqueue
-redis
 --SKIPIF--
 <?php require __DIR__ . '/../inc/laravel.inc'; fq_skip_unless_laravel(); ?>
 --FILE--

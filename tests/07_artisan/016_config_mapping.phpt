@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence checked against the app's own phpredis client, sockets, auth, TLS); the package is PSR-4 and discoverable
+fastqueue:work's RedisQueue options come from the app's config as Laravel reads it (queue connection, Redis connection, url, options.prefix precedence checked against the app's own Redis client (phpredis, or predis where PHP has no phpredis), sockets, auth, TLS); the package is PSR-4 and discoverable
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -26,9 +26,12 @@ $show = function (string $label, callable $fn) {
         echo "$label: ", get_class($e), ': ', $e->getMessage(), "\n";
     }
 };
+// The application's client (phpredis, or predis where PHP has no phpredis).
+$clientName = $testRedis[0]['client'];
 $config->set('database.redis', [
-    'client' => 'phpredis',
-    'options' => ['prefix' => 'global_'],
+    'client' => $clientName,
+    // predis: Redis Cluster, not predis's own sharding, for the cluster below.
+    'options' => ['prefix' => 'global_'] + ($clientName === 'predis' ? ['cluster' => 'redis'] : []),
     'default' => ['host' => '10.0.0.1', 'port' => '6380', 'database' => '2', 'password' => null],
     'own' => ['host' => 'h', 'port' => 1, 'options' => ['prefix' => 'own_']],
     'url' => ['url' => 'redis://user:secret@r.example:6390/5', 'read_timeout' => 3, 'timeout' => 1.5],
@@ -53,8 +56,8 @@ foreach (['redis', 'nulls', 'own', 'url', 'socket', 'unix', 'tls', 'cluster', 'd
 }
 // Where a connection sets both "prefix" and options.prefix, which one wins depends on the
 // Laravel version (8.83: options.prefix; 10 and later: prefix): the prefix must be the one the
-// app's own phpredis client gets, asked of a connection Laravel itself makes.
-echo "prefix as the app's own phpredis client has it:\n";
+// app's own client gets, asked of a connection Laravel itself makes.
+echo "prefix as the app's own Redis client has it:\n";
 $real = ['host' => getenv('FASTQUEUE_TEST_REDIS_HOST') ?: '127.0.0.1', 'port' => (int) getenv('FASTQUEUE_TEST_REDIS_PORT')];
 foreach ([
     'global options.prefix' => $real,
@@ -65,9 +68,14 @@ foreach ([
     $config->set('database.redis.real', $connection);
     $redis = $config->get('database.redis');
     unset($redis['client']);
-    $client = (new Illuminate\Redis\RedisManager($app, 'phpredis', $redis))->connection('real')->client();
-    $laravel = $client->getOption(Redis::OPT_PREFIX);
-    $client->close();
+    $client = (new Illuminate\Redis\RedisManager($app, $clientName, $redis))->connection('real')->client();
+    if ($clientName === 'phpredis') {
+        $laravel = $client->getOption(Redis::OPT_PREFIX);
+        $client->close();
+    } else {
+        $laravel = (string) $client->getOptions()->prefix?->getPrefix();
+        $client->disconnect();
+    }
     $ours = $f->redisOptions('real')['prefix'];
     echo "  $label: ", $laravel === $ours ? 'the same' : "Laravel's client has \"$laravel\", fastqueue:work \"$ours\"", "\n";
 }
@@ -87,8 +95,8 @@ $config->set('database.redis', $redis + [
 $config->set('queue.connections', $queues);
 $config->set('cache.prefix', 'app_cache');
 $queuePrefix = $f->options('redis')['prefix'];
-$raw = new Redis();
-$raw->connect($redis['default']['host'], (int) $redis['default']['port']);
+// The keys as they are in Redis: Laravel's client on database 0, without a prefix.
+$raw = (new Illuminate\Redis\RedisManager($app, $clientName, ['default' => ['database' => 0] + $redis['default']]))->connection('default');
 $n = 0;
 foreach ([
     'file store' => ['driver' => 'file', 'path' => storage_path('framework/cache/data')],
@@ -107,7 +115,6 @@ foreach ([
         continue;
     }
     $repository->forever('illuminate:queue:restart', 1700000000 + $n);
-    $raw->select(0);
     $value = $raw->get($queuePrefix . $key);
     echo "  $label: read natively, ", $value == 1700000000 + $n ? 'the key queue:restart writes' : 'NOT the key queue:restart writes: ' . var_export($value, true), "\n";
     $repository->forget('illuminate:queue:restart');
@@ -126,7 +133,7 @@ tls: {"host":"h","port":6379,"scheme":"tls","prefix":"global_","queue":"q","retr
 cluster: {"cluster":["a:7000"],"prefix":"global_","queue":"{q}","retry_after":60,"block_for":null}
 database: InvalidArgumentException: The [database] queue connection uses the [database] driver: fastqueue:work works Redis queue connections only.
 missing: InvalidArgumentException: The [missing] queue connection has not been configured.
-prefix as the app's own phpredis client has it:
+prefix as the app's own Redis client has it:
   global options.prefix: the same
   connection prefix: the same
   connection options.prefix: the same

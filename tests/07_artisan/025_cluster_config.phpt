@@ -9,7 +9,8 @@ $dir = fq_laravel_dir();
 if ($dir === null || !is_file("$dir/Illuminate/autoload.php") || !is_file("$dir/Illuminate/Redis/RedisManager.php")) {
     die('skip Laravel\'s framework is not installed (Debian: php-laravel-framework)');
 }
-if (!extension_loaded('redis')) die('skip phpredis is not loaded');
+if (fq_laravel_redis_client() === 'phpredis' && !extension_loaded('redis')) die('skip phpredis is not loaded');
+if (fq_laravel_redis_client() === 'predis' && fq_predis_autoloader() === null) die('skip predis is not installed (Debian: php-predis), and this PHP has no phpredis');
 require __DIR__ . '/../inc/cluster.inc';
 fq_skip_unless_cluster();
 ?>
@@ -24,6 +25,7 @@ openssl.capath=
 require __DIR__ . '/../inc/laravel.inc';
 require __DIR__ . '/../inc/cluster.inc';
 require_once fq_laravel_dir() . '/Illuminate/autoload.php';
+fq_predis_load();
 require_once __DIR__ . '/../../laravel/autoload.php';
 
 const PW = 'Cluster-Secret-Pw-25';
@@ -134,7 +136,11 @@ $config = new Illuminate\Config\Repository([
 ]);
 echo str_replace(PW, 'PW', json_encode((new FastQueue\Laravel\RedisQueueFactory($config))->options('redis'), JSON_UNESCAPED_SLASHES)), "\n";
 
-echo "on a real cluster, beside Laravel's own phpredis client:\n";
+// Laravel's own client of the tests (phpredis, or predis where PHP has no phpredis) on a real
+// cluster that needs a password: where the client reads the password, it connects and the
+// mapping has the password; where it does not, neither has it.
+echo "on a real cluster, beside Laravel's own client:\n";
+$client = fq_laravel_redis_client();
 $s = fq_cluster_start(3, 1, PW);
 try {
     $nodes = [];
@@ -142,19 +148,26 @@ try {
         [$host, $port] = explode(':', $seed);
         $nodes[] = ['host' => $host, 'port' => (int) $port];
     }
-    $redis = ['client' => 'phpredis', 'options' => ['prefix' => 'p025_'], 'clusters' => [
-        'options_password' => $nodes + ['options' => ['password' => PW]],
-        'node_password' => array_map(fn ($n) => $n + ['password' => PW], $nodes),
-    ]];
+    $withOptionsPassword = $nodes + ['options' => ['password' => PW]];
+    $withNodePasswords = array_map(fn ($n) => $n + ['password' => PW], $nodes);
+    $clusters = $client === 'phpredis'
+        // phpredis reads the options' password, never a node's (RedisCluster has one).
+        ? ['the password it reads' => $withOptionsPassword, 'the password it ignores' => $withNodePasswords]
+        // predis gives every node, the ones it is redirected to too, the options' parameters;
+        // it has no "password" option, and a node's own password reaches that node only.
+        : ['the password it reads' => $nodes + ['options' => ['parameters' => ['password' => PW]]],
+            'the password it ignores' => $withOptionsPassword];
+    $redis = ['client' => $client, 'options' => ['prefix' => 'p025_'] + ($client === 'predis' ? ['cluster' => 'redis'] : []),
+        'clusters' => $clusters];
     $f = new FastQueue\Laravel\RedisQueueFactory(new Illuminate\Config\Repository(['database' => ['redis' => $redis]]));
     unset($redis['client']);
     foreach (array_keys($redis['clusters']) as $name) {
         $mapped = $f->redisOptions($name);
         try {
-            (new Illuminate\Redis\RedisManager(null, 'phpredis', $redis))->connection($name)->set('{k025}x', $name);
+            (new Illuminate\Redis\RedisManager(null, $client, $redis))->connection($name)->set('{k025}x', $name);
             $key = $mapped['prefix'] . '{k025}x';
             $laravel = 'wrote ' . $s->nodeFor($key)->cmd('GET', $key) . ' under the mapped prefix';
-        } catch (RedisClusterException $e) {
+        } catch (RedisClusterException|Predis\PredisException) {
             $laravel = 'cannot connect';
         }
         $seeds = $mapped['cluster'] === array_map(fn ($n) => "$n[host]:$n[port]", $nodes) ? 'the seeds' : 'OTHER SEEDS';
@@ -194,6 +207,6 @@ predis:
   none: InvalidArgumentException: Redis connection [none]: this cluster is sharded by Predis itself (no options.cluster): fastqueue:work needs Redis Cluster, options.cluster [redis].
 a queue connection on a cluster:
 {"cluster":["10.0.0.1:7000"],"password":"PW","prefix":"app_","queue":"{default}","retry_after":90,"block_for":null,"wait_replicas":1,"wait_timeout":2}
-on a real cluster, beside Laravel's own phpredis client:
-  options_password: Laravel's client wrote options_password under the mapped prefix; mapped: the seeds, the password
-  node_password: Laravel's client cannot connect; mapped: the seeds, no password
+on a real cluster, beside Laravel's own client:
+  the password it reads: Laravel's client wrote the password it reads under the mapped prefix; mapped: the seeds, the password
+  the password it ignores: Laravel's client cannot connect; mapped: the seeds, no password
