@@ -293,6 +293,9 @@ static void call_job_method(zval *obj, zend_string *method, zval *args)
 	add_next_index_str(&callable, zend_string_copy(method));
 	/* No frame: the scope is global, not the caller of daemon(). */
 	if (zend_is_callable_at_frame(&callable, NULL, NULL, 0, &fcc, &error)) {
+		/* Every field zeroed first: PHP 8.6 adds consumed_args (arguments the callee may take
+		 * over), which left unset could hand it the caller's zvals. */
+		fci = empty_fcall_info;
 		fci.size = sizeof(fci);
 		ZVAL_COPY_VALUE(&fci.function_name, &callable);
 		fci.object = fcc.object;
@@ -370,6 +373,7 @@ static void call_handler(fastqueue_worker *w, zval *job_zv)
 		call_job_class(job_zv);
 		return;
 	}
+	fci = empty_fcall_info; /* PHP 8.6's consumed_args too (see call_job_method) */
 	fci.size = sizeof(fci);
 	ZVAL_COPY_VALUE(&fci.function_name, &w->handler);
 	fci.object = NULL;
