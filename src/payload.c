@@ -494,20 +494,43 @@ void fastqueue_payload_value(const char *s, const fastqueue_json_span *v, zval *
 	zend_string_release(text);
 }
 
+/* Why PHP's decoder refuses text, in json_last_error_msg()'s words after a json_decode(): with
+ * the location where PHP names one (8.6), which json_decode() leaves out for empty text. NULL
+ * when the text decodes. */
+static zend_string *json_decode_failure(const char *text, size_t len)
+{
+	php_json_parser parser;
+	zval decoded;
+	zend_ulong line, column;
+	const char *what;
+
+	php_json_parser_init(&parser, &decoded, text, len, PHP_JSON_OBJECT_AS_ARRAY, PHP_JSON_PARSER_DEFAULT_DEPTH);
+	if (!php_json_parse(&parser)) {
+		zval_ptr_dtor(&decoded);
+		return NULL;
+	}
+	what = json_error_text(php_json_parser_error_code(&parser));
+	if (len > 0 && fastqueue_json_error_location(&parser, &line, &column)) {
+		return zend_strpprintf(0, "%s near location " ZEND_ULONG_FMT ":" ZEND_ULONG_FMT, what, line, column);
+	}
+	return zend_string_init(what, strlen(what), 0);
+}
+
 zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const fastqueue_scan *scan,
 	bool valid, const char *prefix)
 {
-	zval decoded;
-	const char *error;
+	zend_string *why, *reason;
 
 	if (valid) {
 		return scan->top == FASTQUEUE_JSON_OBJECT ? NULL : zend_strpprintf(0, "%s must be a JSON object", prefix);
 	}
 	/* Cold path: PHP's decoder names the fault in its own words. */
-	if (fastqueue_json_decode(ZSTR_VAL(payload), ZSTR_LEN(payload), &decoded, &error) == FAILURE) {
-		return zend_strpprintf(0, "%s is not valid JSON: %s", prefix, error);
+	why = json_decode_failure(ZSTR_VAL(payload), ZSTR_LEN(payload));
+	if (why) {
+		reason = zend_strpprintf(0, "%s is not valid JSON: %s", prefix, ZSTR_VAL(why));
+		zend_string_release(why);
+		return reason;
 	}
-	zval_ptr_dtor(&decoded);
 	return zend_strpprintf(0, "%s is not JSON as FastQueue's scanner reads it, though PHP's decoder "
 		"accepts it (a FastQueue bug: please report the payload)", prefix);
 }
