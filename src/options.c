@@ -97,8 +97,13 @@ zend_result fastqueue_parse_node(const zend_string *node, zend_long default_port
 	} else if (memchr(p, '/', end - p)) {
 		return FAILURE; /* another scheme, or a path */
 	}
+	/* Nothing after the scheme: no host. Said outright, so that the compiler knows end - p > 0
+	 * below (gcc 16 with -fsanitize warns of a negative size to memrchr otherwise). */
+	if (p >= end) {
+		return FAILURE;
+	}
 	*port = default_port;
-	if (p < end && *p == '[') {
+	if (*p == '[') {
 		const char *close = memchr(p, ']', end - p);
 		if (!close || close == p + 1) {
 			return FAILURE;
