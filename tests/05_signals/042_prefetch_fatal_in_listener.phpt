@@ -51,6 +51,6 @@ looping
 start j1 attempts=1
 end j1
 shutdown
-%AFatal error: Cannot declare class FqListenerDied, because the name is already in use in %s on line %d
+%AFatal error: Cannot %s FqListenerDied%s
 %Apending [j2:0 j3:0 j4:0] reserved [] delayed []
 bool(true)

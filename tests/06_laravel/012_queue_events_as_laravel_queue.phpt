@@ -131,7 +131,7 @@ function laravel_run(string $name): void
     $events = new Illuminate\Events\Dispatcher($app);
     $app->instance('events', $events);
     $app->instance(Illuminate\Contracts\Events\Dispatcher::class, $events);
-    $redis = new Illuminate\Redis\RedisManager($app, 'phpredis', ['client' => 'phpredis',
+    $redis = new Illuminate\Redis\RedisManager($app, fq_laravel_redis_client(), ['client' => fq_laravel_redis_client(),
         'default' => ['host' => fq_test_host(), 'port' => fq_test_port(), 'database' => 0]]);
     $queue = new Lv012Queue($redis, $name, 'default', 60, null);
     $manager = new Illuminate\Queue\QueueManager($app);
