@@ -115,11 +115,27 @@ namespace FastQueue {
      */
     final class Worker
     {
-        /** @var int */
+        /**
+         * The status daemon() returns for a stop condition: a quit signal (SIGTERM, SIGINT,
+         * SIGQUIT), stop_when_empty, max_jobs, max_time or the restart key.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_SUCCESS
+         */
         public const EXIT_SUCCESS = 0;
-        /** @var int */
+        /**
+         * The status a job's timeout ends the process with in timeout_mode 'kill' (unless
+         * timeout_exit_status says otherwise), and the watchdog's for a job stuck past its
+         * timeout.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_ERROR
+         */
         public const EXIT_ERROR = 1;
-        /** @var int */
+        /**
+         * The status daemon() returns when PHP's allocated memory (memory_get_usage(true))
+         * has reached the worker's 'memory' option (MB) at the end of a round.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_MEMORY_LIMIT
+         */
         public const EXIT_MEMORY_LIMIT = 12;
 
         public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
