@@ -55,54 +55,376 @@ namespace FastQueue {
         public const TLS_SUPPORTED = false;
 #endif
 
-        /** $options may hold passwords and key paths: traces show it as a SensitiveParameterValue. */
+        /**
+         * Makes a queue over one Redis server, the master a set of Sentinels names, or a Redis
+         * Cluster. Nothing is sent yet: the first command connects, and the next command after
+         * a lost connection connects again.
+         *
+         * @param array $options The connection and the queue's settings. It is a
+         *     #[\SensitiveParameter], as it may hold passwords and key paths: traces show it
+         *     masked. Every key is optional, and 'url' is read first so that the other keys
+         *     override its parts. The keys, with their type and default:
+         *
+         *     - 'url' (?string, none): redis://[user:pass@]host[:port][/db], rediss://... for
+         *       TLS, or unix:///path.sock; a user and password in it are percent-decoded.
+         *     - 'scheme' (string, 'tcp'): 'tcp' or 'redis' for plain text, 'tls' or 'rediss'
+         *       for TLS, in any case. It overrides the url's scheme; 'tcp' beside another
+         *       request for TLS is a ValueError.
+         *     - 'host' (?string, '127.0.0.1'): the server's name or address. Written
+         *       'tls://name', it asks for TLS to name.
+         *     - 'port' (int, 6379): 1 to 65535.
+         *     - 'socket' (?string, none): the path of a Unix socket, used instead of host and
+         *       port. Not with 'sentinel', 'cluster' or TLS.
+         *     - 'username' (?string, none): the ACL user; sent only with a password.
+         *     - 'password' (?string, none): sent as AUTH [username] password on each new
+         *       connection (after the TLS handshake).
+         *     - 'database' (int, 0): selected with SELECT when not 0; 0 or more.
+         *     - 'prefix' (?string, ''): put before every key, as Laravel's
+         *       database.redis.options.prefix.
+         *     - 'queue' (?string, 'default'): the queue a method uses when given null or ''.
+         *     - 'retry_after' (?int, 60): seconds a reservation lasts, 0 to 315360000 (ten
+         *       years); null: expired reservations are never moved back to their queue.
+         *     - 'block_for' (int|float|null, null): seconds pop() (and an idle worker) waits
+         *       on the :notify list for a push when no job is ready, 0 to 31536000 (a year);
+         *       0 waits until one comes; null never waits.
+         *     - 'connect_timeout' (int|float, 2.0): seconds a connect, TLS handshake included,
+         *       may take; 0 means the default.
+         *     - 'read_timeout' (int|float|null, 10.0): seconds a reply may take (a blocking
+         *       wait gets its own length on top, WAIT its wait_timeout); null or 0: no limit.
+         *       Values above ten years count as ten years.
+         *     - 'migration_batch_size' (int, -1): due jobs moved per reserve from :delayed and
+         *       from expired reservations; -1: all of them; else 1 or more.
+         *     - 'tls' (bool|array|null, none): true asks for TLS with the defaults; an array
+         *       asks for it with PHP's SSL context names: 'cafile', 'capath', 'local_cert',
+         *       'local_pk' (needs 'local_cert'; optional when that file holds the key) and
+         *       'peer_name' (the SNI and the name checked, default the host) as strings,
+         *       'verify_peer' and 'verify_peer_name' (both default true) as bools. Another key
+         *       is a ValueError. Without cafile or capath the system's CA store is used.
+         *     - 'sentinel' (?array, none): ['nodes' => ['host:port', 'tcp://host:port', ...],
+         *       'service' => NAME, 'username' => ..., 'password' => ...]: before each connect
+         *       the sentinels (default port 26379) are asked in order for the master of
+         *       NAME, which must answer ROLE as a master. 'nodes' and 'service' are required,
+         *       another key is a ValueError; the username and password are the sentinels' own.
+         *     - 'cluster' (?array, none): the seed nodes of a Redis Cluster, as 'host:port' or
+         *       tcp://, redis://, tls:// or rediss:// urls (default port 6379; TLS seeds ask
+         *       for TLS, and may not be mixed with plain ones). Not with 'host', 'port',
+         *       'socket', 'url' or 'sentinel'; 'database' must be 0, and every queue name (or
+         *       the prefix) needs a hash tag such as '{default}'.
+         *     - 'wait_replicas' (int, 0): 0 to 1000. Above 0, every write of a job (push,
+         *       pushRaw, later, laterRaw, bulk, Job::release(), a failed-store record,
+         *       retryFailed()) is followed by WAIT for this many replicas, and fewer is a
+         *       ReplicationException.
+         *     - 'wait_timeout' (int|float, 1.0): seconds WAIT waits for them, 0.001 to
+         *       31536000.
+         *
+         * @throws \TypeError An option has a value of the wrong type.
+         * @throws \ValueError An unknown option, a value out of range, a url that cannot be
+         *     read, options that exclude each other, or in a cluster a 'queue' without a hash
+         *     tag. Messages name the option and never contain a password.
+         * @throws ConnectionException TLS was asked for and this build lacks it
+         *     (TLS_SUPPORTED is false): it never falls back to plain text.
+         * @throws \Error The object was constructed already.
+         */
         public function __construct(#[\SensitiveParameter] array $options = []) {}
 
-        /** Pushes a job; returns its id. */
+        /**
+         * Pushes a new job onto the end of a queue, as Laravel's RedisQueue::push() does: the
+         * payload is made with Laravel's fields in Laravel's order (uuid, displayName, job,
+         * maxTries, maxExceptions, failOnTimeout, backoff, timeout, retryUntil when set, data,
+         * id, attempts 0), appended to queues:NAME and announced on queues:NAME:notify in one
+         * script call.
+         *
+         * @param string $job The job's name: a handler-less Worker resolves "Class@method"
+         *     (method "fire" when absent) as Laravel does; a handler may read it as it likes.
+         * @param mixed $data Any value json_encode() accepts; the payload's "data".
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         * @param array $options The payload fields Laravel's job classes set,
+         *     each optional:
+         *
+         *     - 'maxTries' (?int, null): attempts allowed, 0 or more; null: the worker's tries.
+         *     - 'maxExceptions' (?int, null): exceptions allowed before the job fails, 0 or
+         *       more.
+         *     - 'timeout' (?int, null): seconds the job may run, 0 or more; null: the
+         *       worker's timeout.
+         *     - 'backoff' (int|array|string|null, null): seconds before each retry: an int, a
+         *       list of ints, or a string such as "1,5,10"; stored as Laravel stores it, a
+         *       string of comma-separated seconds.
+         *     - 'retryUntil' (int|\DateTimeInterface|null, null): the Unix time after which
+         *       the job is not retried but failed.
+         *     - 'failOnTimeout' (bool, false): a timeout fails the job instead of leaving it to
+         *       be retried.
+         *     - 'displayName' (string, the job's name before any '@'): the name in events,
+         *       failure messages and resolveName().
+         *
+         * @return string
+         *     The new job's id: 32 random letters and digits, its payload's "id".
+         *
+         * @throws \TypeError|\ValueError An unknown option or a bad value (nothing is pushed);
+         *     in a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write (a key of the wrong type, say).
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function push(string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
 
-        /** Pushes a ready-made payload (a JSON object); returns its "id". */
+        /**
+         * Pushes a payload made elsewhere (by Laravel, say) onto the end of a queue, byte for
+         * byte, announcing it on the queue's :notify list.
+         *
+         * @param string $payload A JSON object, as PHP's json_decode() accepts it; a "job"
+         *     field is not checked here (a worker fails a payload without one).
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     The payload's "id": a string as it is, an integer as its digits, '' when it has
+         *     none (or null).
+         *
+         * @throws PayloadException The payload is not a JSON object, or its "id" is neither a
+         *     string nor an integer. Nothing is pushed.
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function pushRaw(string $payload, ?string $queue = null): string {}
 
-        /** Pushes a job that becomes available after $delay seconds (or at the given time). */
+        /**
+         * Pushes a new job that becomes available later: its payload (made as push() makes
+         * it) goes into queues:NAME:delayed, scored by the time it is due, and a reserve
+         * moves it onto the queue once that time has come.
+         *
+         * @param int|float|\DateTimeInterface $delay Seconds from now, 0 to 315360000 (ten
+         *     years), or a point in time (one in the past means now). The due time is counted
+         *     in whole seconds, rounded down.
+         * @param string $job The job's name, as for push().
+         * @param mixed $data Any value json_encode() accepts.
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         * @param array $options The job options of push().
+         *
+         * @return string
+         *     The new job's id, as push() returns it.
+         *
+         * @throws \TypeError|\ValueError A delay that is negative, not finite or beyond ten
+         *     years; a bad option; in a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the write.
+         */
         public function later(int|float|\DateTimeInterface $delay, string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
 
+        /**
+         * Adds a payload made elsewhere to a queue's delayed jobs, byte for byte, due after
+         * $delay: pushRaw() with later()'s delay.
+         *
+         * @param int|float|\DateTimeInterface $delay As for later().
+         * @param string $payload A JSON object, as for pushRaw().
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     The payload's "id", as pushRaw() returns it.
+         *
+         * @throws \TypeError|\ValueError A bad delay; in a Redis Cluster, a queue name
+         *     without a hash tag.
+         * @throws PayloadException The payload is not a JSON object, or has a bad "id".
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the write.
+         */
         public function laterRaw(int|float|\DateTimeInterface $delay, string $payload, ?string $queue = null): string {}
 
-        /** Pushes several jobs in one Redis round trip; returns their ids in order. */
+        /**
+         * Pushes several new jobs, each with its own payload made as push() makes it, in one
+         * script call: all of them or none.
+         *
+         * @param string[] $jobs The jobs' names; [] pushes nothing and sends nothing.
+         * @param mixed $data The "data" of every one of them.
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return array
+         *     The new jobs' ids (strings), in the order of $jobs.
+         *
+         * @throws \TypeError An element of $jobs is not a string.
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function bulk(array $jobs, mixed $data = '', ?string $queue = null): array {}
 
-        /** Migrates due jobs and reserves the next one, in one round trip. */
+        /**
+         * Reserves the next job of a queue in one script call, as Laravel's pop does: it moves
+         * the queue's due delayed jobs onto its end and, unless retry_after is null, its
+         * expired reservations back (to its head, where Laravel puts them at the end), then
+         * takes the first job and keeps its reserved copy (attempts + 1) in
+         * queues:NAME:reserved until now + retry_after. With 'block_for' set and no job
+         * ready, it waits that long for a push, then tries once more.
+         *
+         * The caller ends the job with delete(), release() or fail(); a job left reserved
+         * comes back to its queue after retry_after. A payload that is not a job is returned
+         * too, for the caller to fail (its accessors throw PayloadException).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return Job|null
+         *     The reserved job, or null when the queue had none (within block_for).
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type (nothing is taken).
+         */
         public function pop(?string $queue = null): ?Job {}
 
-        /** Pending + delayed + reserved, as Laravel counts. */
+        /**
+         * How many jobs a queue holds, as Laravel counts them: pending + delayed + reserved.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type (the message names it).
+         */
         public function size(?string $queue = null): int {}
 
+        /**
+         * How many jobs wait in a queue's list, ready to be reserved (LLEN queues:NAME).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function pendingSize(?string $queue = null): int {}
 
+        /**
+         * How many jobs of a queue are delayed or released and not due yet, or due and not
+         * yet moved by a reserve (ZCARD queues:NAME:delayed).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function delayedSize(?string $queue = null): int {}
 
+        /**
+         * How many jobs of a queue are reserved: running, prefetched by a worker and not yet
+         * started, or left behind by a worker that died (ZCARD queues:NAME:reserved).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function reservedSize(?string $queue = null): int {}
 
-        /** Removes every job of the queue; returns how many there were. */
+        /**
+         * Removes every job of a queue, pending, delayed and reserved, and its :notify list,
+         * in one script call.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *     How many jobs there were (pending + delayed + reserved).
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type: nothing is deleted,
+         *     and the message names the key.
+         */
         public function clear(?string $queue = null): int {}
 
-        /** The full key of the queue without the prefix, e.g. "queues:default". */
+        /**
+         * The key of a queue's list without the prefix, as Laravel's getQueue() gives it.
+         * Nothing is sent to Redis.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     "queues:" and the name, e.g. "queues:default".
+         */
         public function getQueue(?string $queue = null): string {}
 
-        /** The Redis key prefix in use. */
+        /**
+         * The key prefix in use (the 'prefix' option). Nothing is sent to Redis.
+         *
+         * @return string
+         */
         public function getPrefix(): string {}
 
-        /** Failed jobs recorded by the worker, newest first; only $queue's when given. */
+        /**
+         * The failed jobs a Worker recorded (its 'failed_store' option), newest first. They
+         * live behind the prefix in fastqueue:failed (a sorted set of ids, scored by the time
+         * of failure) and a hash fastqueue:failed:ID per job; in a Redis Cluster the name is
+         * hash-tagged, {fastqueue:failed}.
+         *
+         * @param string|null $queue Only the records of this queue (by exact name); null:
+         *     every queue's.
+         *
+         * @return array
+         *     A list of records, each an array with 'id' (the job's uuid, else its id),
+         *     'queue', 'payload' (the job as it was pushed), 'exception' (the class of the
+         *     Throwable it failed with), 'message', 'trace' (the Throwable as a string, as
+         *     Laravel stores it) and 'failed_at' (an int, Unix time).
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the query (a key of the wrong type, say).
+         */
         public function failed(?string $queue = null): array {}
 
-        /** Puts a failed job back at the end of its queue with attempts reset; false if unknown. */
+        /**
+         * Puts a failed job back onto the end of its queue with its attempts reset to 0
+         * (a payload whose count cannot be rewritten goes back as it was), announces it, and
+         * forgets its record: one script call; in a Redis Cluster the push comes first and
+         * the record is forgotten after, so a failure in between never loses the job.
+         *
+         * @param string $id The record's id, as failed() gives it.
+         *
+         * @return bool
+         *     false when no record has that id.
+         *
+         * @throws \ValueError In a Redis Cluster, the record's queue has no hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function retryFailed(string $id): bool {}
 
-        /** Forgets one failed job; false if unknown. */
+        /**
+         * Forgets one failed job: its record and its place in the index.
+         *
+         * @param string $id The record's id, as failed() gives it.
+         *
+         * @return bool
+         *     false when the index did not hold that id.
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         */
         public function forgetFailed(string $id): bool {}
 
-        /** Forgets every failed job; returns how many there were. */
+        /**
+         * Forgets every failed job: the index and every record it names.
+         *
+         * @return int
+         *     How many records the index held.
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         */
         public function flushFailed(): int {}
     }
 
