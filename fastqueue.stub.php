@@ -500,52 +500,266 @@ namespace FastQueue {
      */
     final class Job
     {
+        /**
+         * Jobs are made by RedisQueue::pop() and by a Worker, never with new: calling the
+         * constructor throws an Error.
+         */
         private function __construct() {}
 
+        /**
+         * The payload's "id".
+         *
+         * @return string
+         *     A string id as it is, an integer one as its digits; '' when there is none (or
+         *     it is of another type).
+         *
+         * @throws PayloadException The payload is not a job (not a JSON object, or no
+         *     "job" name).
+         */
         public function getJobId(): string {}
 
+        /**
+         * The payload's "uuid", which Laravel gives every job it pushes.
+         *
+         * @return string|null
+         *     A string as it is, an integer as its digits; null when there is none (or it is
+         *     of another type).
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function uuid(): ?string {}
 
+        /**
+         * The payload's "job" field: the handler's name, such as "Class@method" or Laravel's
+         * "Illuminate\Queue\CallQueuedHandler@call".
+         *
+         * @return string
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function getName(): string {}
 
+        /**
+         * The name to show for the job, as Laravel's resolveName() gives it.
+         *
+         * @return string
+         *     The payload's "displayName" when it is a non-empty string, else its "job".
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function resolveName(): string {}
 
+        /**
+         * The payload exactly as it was in the queue's list. Never throws, whatever the
+         * payload holds.
+         *
+         * @return string
+         */
         public function getRawBody(): string {}
 
+        /**
+         * The reserved copy, the member that stands for the job in queues:NAME:reserved and
+         * that delete(), release() and fail() remove: the payload with only the digits of its
+         * top-level "attempts" changed, to the count of this attempt (every other byte kept).
+         * A payload whose count could not be found is its own copy. A job a Worker reserved in
+         * a batch (prefetch) gets this copy in :reserved when it starts.
+         *
+         * @return string
+         */
         public function getReservedJob(): string {}
 
+        /**
+         * The whole payload, decoded as json_decode($payload, true) does, once and only when
+         * asked for.
+         *
+         * @return array
+         *
+         * @throws PayloadException The payload is not a job: not valid JSON (with PHP's own
+         *     words for the fault), not an object, or no "job" name.
+         */
         public function payload(): array {}
 
+        /**
+         * The payload's "data" field, decoded (only that field is, unless payload() was
+         * called).
+         *
+         * @return mixed
+         *     null when the payload has no "data".
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function getData(): mixed {}
 
+        /**
+         * Which attempt this is, counting from 1 on the first run: the reserve raised the
+         * payload's "attempts" by one. When the reserve could not count them (an "attempts"
+         * that is not a count), Laravel's rule gives the payload's value plus one.
+         *
+         * @return int
+         *
+         * @throws PayloadException The reserve could not count the attempts, and the payload
+         *     is not a job or its "attempts" is not an integer.
+         */
         public function attempts(): int {}
 
+        /**
+         * The payload's "maxTries": the attempts the job may use, overriding the worker's
+         * 'tries'. A numeric string or a whole float counts, as in Laravel.
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function maxTries(): ?int {}
 
+        /**
+         * The payload's "maxExceptions": how many exceptions the job may throw before it is
+         * failed, even with tries left (the worker counts them in Redis, behind the
+         * prefix, under fastqueue:job-exceptions:UUID for a day). Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function maxExceptions(): ?int {}
 
+        /**
+         * The payload's "timeout": the seconds the job may run, overriding the worker's
+         * 'timeout'. Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function timeout(): ?int {}
 
+        /**
+         * The Unix time after which the job is failed rather than retried: the payload's
+         * "retryUntil", else "timeoutAt" (older Laravel payloads), as Laravel's
+         * retryUntil() reads them. Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has neither.
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function retryUntil(): ?int {}
 
+        /**
+         * The job's own backoff, as Laravel's backoff() reads it: the payload's "backoff",
+         * else its "delay". An int, a string such as "1,5,10" or a list of integers (numeric
+         * strings count) becomes a list.
+         *
+         * @return array|null
+         *     A list of seconds by attempt, the last one repeating; null when the payload has
+         *     neither field (or null, or '').
+         *
+         * @throws PayloadException The payload is not a job, or the field holds something
+         *     that is not a list of seconds.
+         */
         public function backoff(): ?array {}
 
+        /**
+         * Whether a timeout fails the job at once: the payload's "failOnTimeout", read as
+         * PHP reads a bool.
+         *
+         * @return bool
+         *     false when the payload has none.
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function shouldFailOnTimeout(): bool {}
 
+        /**
+         * The name of the queue the job was reserved from (not its key: "default", not
+         * "queues:default").
+         *
+         * @return string
+         */
         public function getQueue(): string {}
 
+        /**
+         * Ends the job as done: its reserved copy leaves queues:NAME:reserved. Outside a
+         * Worker this is one ZREM. Inside a Worker's run (from the handler or a listener) the
+         * removal goes with the worker's next call to Redis, and 'queue:deleted' fires. A
+         * handler that returns normally need not call it: the worker deletes the job.
+         *
+         * @return void
+         *
+         * @throws Exception The job was already deleted, released or failed.
+         * @throws ConnectionException|RedisException Redis could not remove it: the job stays
+         *     open and the call can be repeated.
+         */
         public function delete(): void {}
 
+        /**
+         * Ends this attempt and puts the job back for a later one: its reserved copy moves
+         * from queues:NAME:reserved to queues:NAME:delayed, due in $delay seconds, in one
+         * script call, then WAIT for 'wait_replicas'. A reservation that had expired already
+         * (the job is back on its queue) moves nothing, and the job still counts as
+         * released. Inside a Worker's run, 'queue:released' fires; the worker then neither
+         * deletes nor retries it.
+         *
+         * @param int $delay Seconds until the job is due again, 0 to 315360000 (ten years).
+         *
+         * @return void
+         *
+         * @throws \ValueError $delay is out of range.
+         * @throws Exception The job was already deleted, released or failed.
+         * @throws ConnectionException|RedisException|ReplicationException Redis could not
+         *     move it, or too few replicas confirmed it: the job stays open and the call can
+         *     be repeated.
+         */
         public function release(int $delay = 0): void {}
 
+        /**
+         * Marks the job as failed; a second call does nothing. Inside a Worker's run the
+         * worker fails it as it fails a job out of tries: the reservation ends and (with
+         * 'failed_store') the record is written in one step, then 'queue:deleted' and
+         * 'failed' fire, the latter with $e or, without one, a ManuallyFailedException; a
+         * Redis error is reported on stderr instead of thrown, and the job stays reserved
+         * until retry_after brings it back. Outside a Worker only the reservation ends: nothing is
+         * recorded and no event fires. A job released before keeps its released copy.
+         *
+         * @param \Throwable|null $e Why the job failed.
+         *
+         * @return void
+         *
+         * @throws ConnectionException|RedisException Outside a Worker, Redis could not end
+         *     the reservation: the job stays open and the call can be repeated.
+         */
         public function fail(?\Throwable $e = null): void {}
 
+        /**
+         * Whether the job left :reserved for good: delete(), a worker's acknowledgement, or a
+         * fail() that ended its reservation.
+         *
+         * @return bool
+         */
         public function isDeleted(): bool {}
 
+        /**
+         * Whether the job was released, by release() or by the worker's retry.
+         *
+         * @return bool
+         */
         public function isReleased(): bool {}
 
+        /**
+         * isDeleted() or isReleased(), as Laravel's worker asks after a job ran.
+         *
+         * @return bool
+         */
         public function isDeletedOrReleased(): bool {}
 
+        /**
+         * Whether fail() was called, by the job or by the worker.
+         *
+         * @return bool
+         */
         public function hasFailed(): bool {}
     }
 }
