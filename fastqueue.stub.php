@@ -460,35 +460,259 @@ namespace FastQueue {
          */
         public const EXIT_MEMORY_LIMIT = 12;
 
+        /**
+         * Makes a worker over a queue's connection. Nothing is sent until daemon() or
+         * runNextJob() runs.
+         *
+         * The handler is called with each Job. Returning normally is success: the job is
+         * deleted, unless the handler deleted, released or failed it itself. A Throwable is
+         * the job's exception: it is released with its backoff while it has tries left, else
+         * failed. Without a handler the payload's "job" is resolved as Laravel does without a
+         * container: "Class@method" (method "fire" when absent) is called as
+         * (new Class)->method($job, $data) would be from outside the class; a missing class
+         * or method is the job's exception.
+         *
+         * @param RedisQueue $queue A constructed queue; the worker shares its connection.
+         * @param callable|null $handler Called with the Job; null: resolve the "job" field.
+         * @param array $options Named after queue:work's options, each optional. The keys,
+         *     with their type and default:
+         *
+         *     - 'name' (string, 'default'): the worker's name, non-empty, passed to 'looping'
+         *       listeners.
+         *     - 'sleep' (int|float, 3): seconds to sleep when a round finds no job (not after
+         *       a block_for wait, which waited already), 0 to 31536000 (a year).
+         *     - 'tries' (int, 1): attempts a job may use unless its payload's maxTries says
+         *       otherwise; 0: unlimited.
+         *     - 'backoff' (int|array, 0): seconds before a failed attempt is retried, each 0 to
+         *       315360000 (ten years): one value, or a non-empty list by attempt whose last
+         *       value repeats. A job's own backoff wins.
+         *     - 'timeout' (int, 60): seconds a job may run unless its payload's timeout says
+         *       otherwise, 0 to 31536000; 0: no limit.
+         *     - 'memory' (int, 128): MB, at least 1; when memory_get_usage(true) has reached it
+         *       at the end of a round, daemon() returns EXIT_MEMORY_LIMIT.
+         *     - 'max_jobs' (int, 0): daemon() returns 0 after this many jobs (failed and
+         *       released ones count); 0: no limit.
+         *     - 'max_time' (int, 0): daemon() returns 0 after running this many seconds,
+         *       once its current job is done; 0: no limit.
+         *     - 'rest' (int|float, 0): seconds daemon() rests after each job, 0 to 31536000.
+         *     - 'force' (bool, false): run jobs even while the maintenance file exists.
+         *     - 'stop_when_empty' (bool, false): daemon() returns 0 once a round finds no job.
+         *     - 'restart_key' (?string, null): a Redis key (behind the prefix) that daemon()
+         *       watches: when its value differs from the one read at start (a key that
+         *       appears or goes counts), daemon() returns 0 after its current job. It is read
+         *       with every reserve, and at most once a second while prefetched jobs run and
+         *       while an idle worker waits.
+         *     - 'maintenance_file' (?string, null): a path, such as Laravel's
+         *       storage/framework/down: while the file exists (and 'force' is false),
+         *       daemon() starts no job.
+         *     - 'timeout_mode' (string, 'kill'): what a job's timeout does. 'kill', Laravel's
+         *       way: fire 'timeout', fail the job when it may not run again, and end the
+         *       process with timeout_exit_status. 'throw': throw a TimeoutException inside
+         *       the job, handled as any exception of the job, and live on.
+         *     - 'timeout_exit_status' (int, 1): the process's exit status after a 'kill'
+         *       timeout, 0 to 255 (Laravel's Worker::$timedOutExitCode).
+         *     - 'timeout_grace' (int|float, 1.0): seconds after a timeout before the watchdog
+         *       ends a process whose job is stuck where PHP cannot interrupt it, writing the
+         *       job's name to stderr and exiting with EXIT_ERROR; above 0, at most 31536000.
+         *     - 'failed_store' (bool, true): record failed jobs in Redis, for
+         *       RedisQueue::failed(); false: a failed job's reservation is only removed.
+         *     - 'prefetch' (int, 1): jobs reserved per round trip, 1 to 1000. Above 1 it is
+         *       used only when a job can still finish within its reservation (timeout +
+         *       timeout_grace + 1 s below retry_after, or retry_after null); otherwise the
+         *       worker says so once on stderr and reserves one job at a time.
+         *     - 'overlap' (bool, true): with prefetch above 1, daemon() sends the next
+         *       batch's reserve as a batch starts, so Redis reserves while jobs run; false:
+         *       one batch at a time. Never on a Redis Cluster.
+         *
+         * @throws \TypeError The handler is not callable, or an option has a value of the
+         *     wrong type.
+         * @throws \ValueError $queue was not constructed, an unknown option, or a value out of
+         *     range. Messages name the option.
+         * @throws \Error The object was constructed already.
+         */
         public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
 
-        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping, signal. */
+        /**
+         * Adds a listener to an event. Listeners of one event run in the order they were
+         * added; one added while its event is being fired runs from the next firing on. A
+         * listener that throws is reported on stderr, and the worker goes on and loses no
+         * job. Listeners run under the job's guard: a fatal error in one ends the process as
+         * one in a job does. The events, with the arguments their listeners get:
+         *
+         *     - 'looping' (string $name, string $queues): daemon() only, before each round
+         *       that may run a job (not while paused or in maintenance), with the 'name'
+         *       option and daemon()'s $queues as given. A listener that returns false skips
+         *       the round: finished jobs are acknowledged, prefetched ones handed back, and
+         *       the worker sleeps.
+         *     - 'processing' (Job $job): a job is about to run, after 'queue:reserved'; also
+         *       one that is then failed without running.
+         *     - 'processed' (Job $job): the job's handler returned without an exception.
+         *     - 'exception' (Job $job, \Throwable $e): the job threw, or was failed before it
+         *       ran (not a job, "attempts" not a count, out of tries or time); after 'failed'
+         *       when it failed the job, before 'released' when the worker retries it.
+         *     - 'released' (Job $job, int $delay): the worker released the job for another
+         *       attempt after an exception, due in $delay seconds (after 'queue:released').
+         *       Not fired for the job's own release().
+         *     - 'failed' (Job $job, \Throwable $e): the job failed: out of tries, time or
+         *       exceptions, a timeout with failOnTimeout, not runnable (a PayloadException or
+         *       MaxAttemptsExceededException), a 'kill' timeout that may not retry, or
+         *       $job->fail() (with its Throwable, or a ManuallyFailedException without one).
+         *       After 'queue:deleted'.
+         *     - 'timeout' (Job $job): the job ran past its timeout; in 'throw' mode before the
+         *       TimeoutException is thrown into it, in 'kill' mode before the job is failed
+         *       (when it may not run again) and the process ends.
+         *     - 'stopping' (int $status): daemon() is about to return $status; also, in
+         *       runNextJob() too, just before a 'kill' timeout ends the process with
+         *       timeout_exit_status.
+         *     - 'signal' (int $signal, Job|null $job): daemon() only: the worker received
+         *       SIGTERM, SIGINT, SIGQUIT, SIGUSR2 or SIGCONT. Listeners hear of it at the next
+         *       safe point, which may be inside the running job's PHP code ($job is that job,
+         *       null between jobs), once for each signal number that arrived, and before
+         *       'stopping' when the signal ends the run. What the worker does on the signal
+         *       does not depend on them.
+         *     - 'queue:reserved' (Job $job): the job starts: its reserved copy is in
+         *       :reserved now. Before 'processing'.
+         *     - 'queue:migrated' (string $queue, array $jobs, string $from): fired for each
+         *       migration step a reserve takes, in Laravel's order: per queue it visits,
+         *       $from 'delayed' (due delayed jobs put at the queue's end), then 'reserved'
+         *       (expired reservations put back), the latter unless retry_after is null. $jobs
+         *       lists the members moved (strings) by score, and is often empty. The reserve
+         *       reports its steps only while such a listener exists.
+         *     - 'queue:deleted' (Job $job): the job left :reserved for good: acknowledged after
+         *       it ran, delete(), or failed (then hasFailed() is true already).
+         *     - 'queue:released' (Job $job, int $delay): the job went to :delayed, by its own
+         *       release() or the worker's retry (then before 'released').
+         *     - 'error' (\Throwable $e): a reserve or a wait on Redis failed, with the
+         *       ConnectionException, RedisException or ReplicationException RedisQueue would
+         *       throw. The worker also writes it to stderr and retries after a backoff (0.1 s
+         *       doubling to 5 s). The exception is made only when someone listens.
+         *     - 'idle' (no arguments): daemon() only: a round reserved no job; fired before
+         *       the sleep (not for paused rounds, nor when every queue is skipped).
+         *
+         * @param string $event One of the names above.
+         * @param callable $listener Called with the event's arguments; its return value
+         *     matters for 'looping' only.
+         *
+         * @return static
+         *     $this, to chain calls.
+         *
+         * @throws \ValueError An unknown event; the message lists the valid ones.
+         * @throws \TypeError The listener is not callable.
+         */
         public function on(string $event, callable $listener): static {}
 
-        /** Runs until a stop condition; returns the exit status. $queues is a priority list. */
+        /**
+         * Laravel's queue:work loop: reserves jobs, runs them, deletes, releases or fails
+         * them, until a stop condition, checked after each round in Laravel's order: stop(),
+         * a quit signal, memory, the restart key, stop_when_empty, max_time, max_jobs.
+         *
+         * For the run it installs its own handlers for SIGTERM, SIGINT and SIGQUIT (finish the
+         * current job, hand back unstarted prefetched jobs, return 0), SIGUSR2 (pause),
+         * SIGCONT (resume) and SIGALRM (job timeouts); the dispositions and any alarm found
+         * before are restored when it returns. It never calls exit() for a stop condition, but
+         * a 'kill' timeout and the watchdog end the process. Redis going away does not end
+         * it: the error is reported on stderr and to 'error' listeners, and the reserve is
+         * retried with a backoff.
+         *
+         * @param string $queues A priority list such as 'high,default,low' (blanks around
+         *     names ignored): each round takes jobs from the first queue that has any. The
+         *     default is the queue named "default", whatever the RedisQueue's 'queue' option.
+         *
+         * @return int
+         *     EXIT_SUCCESS, the status given to stop(), or EXIT_MEMORY_LIMIT.
+         *
+         * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
+         *     a hash tag.
+         * @throws \Error This worker is running already, or it is called inside a job or
+         *     listener of another running worker (signal handlers and the job alarm belong to
+         *     the process).
+         */
         public function daemon(string $queues = 'default'): int {}
 
-        /** Runs one job (queue:work --once); false when there was none. */
+        /**
+         * Reserves and runs at most one job, as queue:work --once: with 'block_for' it waits
+         * for one that long; with no job it sleeps 'sleep' seconds, as Laravel's
+         * runNextJob() does, and returns false. It runs a job even while paused or in
+         * maintenance, does not watch the restart key or check stop conditions, and fires no 'looping', 'idle', 'signal'
+         * or 'stopping' (but for a 'kill' timeout). A quit signal that arrives meanwhile is
+         * held back until the job is done and acknowledged, then raised again under the
+         * disposition found before, so a loop of runNextJob() calls ends as the caller
+         * arranged. Jobs reserved beside it (prefetch) go back to their queue untouched.
+         *
+         * @param string $queues A priority list, as for daemon().
+         *
+         * @return bool
+         *     true when a job ran; false when there was none, or Redis failed (reported on
+         *     stderr and to 'error' listeners).
+         *
+         * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
+         *     a hash tag.
+         * @throws \Error As for daemon().
+         */
         public function runNextJob(string $queues = 'default'): bool {}
 
-        /** Stops after the current job, with this status. */
+        /**
+         * Asks the running daemon() to return $status once the current job is done: for jobs
+         * and listeners. A run clears the request as it starts, so a call outside a run is
+         * forgotten.
+         *
+         * @param int $status The status daemon() returns, an exit code 0 to 255.
+         *
+         * @return void
+         *
+         * @throws \ValueError $status is outside 0 to 255.
+         */
         public function stop(int $status = 0): void {}
 
+        /**
+         * Pauses the worker, as SIGUSR2 does (one and the same flag): daemon() starts no new
+         * job, acknowledges finished ones, hands prefetched ones back, and still honours
+         * stop_when_empty, max_time and the restart key. The flag outlives a run: a worker
+         * paused before daemon() starts paused. runNextJob() ignores it.
+         *
+         * @return void
+         */
         public function pause(): void {}
 
+        /**
+         * Clears the pause, as SIGCONT does.
+         *
+         * @return void
+         */
         public function resume(): void {}
 
+        /**
+         * Whether the worker is paused, by pause() or SIGUSR2.
+         *
+         * @return bool
+         */
         public function isPaused(): bool {}
 
         /**
-         * Queues of the run's list not to reserve from, from the next round on, until called
-         * again ([] reserves from all again): Laravel's paused queues. A round whose every queue
-         * is skipped finds no job (it sleeps, and stop_when_empty holds). May be called from a
-         * looping listener. Names not in the list are ignored.
+         * Sets the queues of a run's list that the worker does not reserve from, from the next
+         * round on; a new call replaces the set, which also holds for later runs. This is how
+         * Laravel's paused queues (Queue::pause()) are honoured, from a 'looping' listener.
+         * Names the list does not hold are ignored. Jobs prefetched from a queue that becomes
+         * skipped go back to it, in their order. When every queue is skipped a round finds no
+         * job: the worker sleeps, and stop_when_empty applies.
+         *
+         * @param string[] $queues Queue names; [] reserves from every queue again.
+         *
+         * @return void
+         *
+         * @throws \TypeError An element is not a string.
          */
         public function skipQueues(array $queues): void {}
 
-        /** processed, failed, released, exceptions, timeouts, started_at, busy_seconds, memory_peak */
+        /**
+         * Counters since the worker was made, over all its runs.
+         *
+         * @return array
+         *     'processed' (jobs started, failed and released ones included), 'failed',
+         *     'released' (by the worker, after an exception), 'exceptions', 'timeouts' (ints);
+         *     'started_at' (the Unix time of construction) and 'busy_seconds' (time spent
+         *     in jobs) as floats; 'memory_peak' (memory_get_peak_usage(true), an int).
+         */
         public function stats(): array {}
     }
 
