@@ -25,7 +25,11 @@ namespace FastQueue {
     /** A payload that is not a valid job. */
     class PayloadException extends Exception {}
 
-    /** A job was attempted more times than it may be, or ran out of its retryUntil time. */
+    /**
+     * Never thrown: what 'exception' and 'failed' listeners and the failed store get for a job
+     * the worker fails before it runs, because an earlier run used up its tries (it died) or its
+     * retryUntil time has passed, and for a job a 'kill' timeout fails.
+     */
     class MaxAttemptsExceededException extends Exception {}
 
     /** Thrown inside a job that ran past its timeout (timeout_mode 'throw'). */
@@ -717,7 +721,9 @@ namespace FastQueue {
     }
 
     /**
-     * A reserved job. Created by RedisQueue::pop(), never directly.
+     * A reserved job, made by RedisQueue::pop() or by a Worker, never directly. Its accessors
+     * read the payload's top-level fields, found by one scan of the payload and decoded only
+     * when asked for; delete(), release() and fail() end it.
      *
      * @strict-properties
      * @not-serializable
