@@ -1,8 +1,12 @@
 <?php
 
 /**
- * FastQueue's public API. This stub is the reference: fastqueue_arginfo.h is
- * generated from it (scripts/gen-arginfo) and committed.
+ * FastQueue's public API. This stub is the reference: every method's docblock says what it
+ * does, its parameters, what it returns and what it throws, and the constructors' and
+ * Worker::on()'s docblocks list every option and event with their types. docs/api.md explains
+ * them at more length. tests/01_module/003_stub_reference.phpt checks both against the
+ * extension. fastqueue_arginfo.h is generated from this file (scripts/gen-arginfo) and
+ * committed: a change here, docblocks included, needs it made again.
  *
  * @generate-class-entries
  */
