@@ -30,9 +30,10 @@ namespace FastQueue {
     class PayloadException extends Exception {}
 
     /**
-     * Never thrown: what 'exception' and 'failed' listeners and the failed store get for a job
-     * the worker fails before it runs, because an earlier run used up its tries (it died) or its
-     * retryUntil time has passed, and for a job a 'kill' timeout fails.
+     * Never thrown. 'exception' and 'failed' listeners and the failed store get it for a job the
+     * worker fails before running it, because earlier runs (that died) used up its tries or its
+     * retryUntil time has passed; 'failed' listeners and the store get it for a job that a
+     * 'kill' timeout fails, too.
      */
     class MaxAttemptsExceededException extends Exception {}
 
