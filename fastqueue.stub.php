@@ -77,8 +77,8 @@ namespace FastQueue {
          *     - 'url' (?string, none): redis://[user:pass@]host[:port][/db], rediss://... for
          *       TLS, or unix:///path.sock; a user and password in it are percent-decoded.
          *     - 'scheme' (string, 'tcp'): 'tcp' or 'redis' for plain text, 'tls' or 'rediss'
-         *       for TLS, in any case. It overrides the url's scheme; 'tcp' beside another
-         *       request for TLS is a ValueError.
+         *       for TLS, in any case. It overrides the url's scheme; 'tcp' beside a
+         *       tls:// host or the 'tls' option is a ValueError.
          *     - 'host' (?string, '127.0.0.1'): the server's name or address. Written
          *       'tls://name', it asks for TLS to name.
          *     - 'port' (int, 6379): 1 to 65535.
@@ -162,8 +162,8 @@ namespace FastQueue {
          *       the job is not retried but failed.
          *     - 'failOnTimeout' (bool, false): a timeout fails the job instead of leaving it to
          *       be retried.
-         *     - 'displayName' (string, the job's name before any '@'): the name in events,
-         *       failure messages and resolveName().
+         *     - 'displayName' (string, the job's name before any '@'): the name
+         *       resolveName() gives and failure and timeout messages use.
          *
          * @return string
          *     The new job's id: 32 random letters and digits, its payload's "id".
@@ -570,8 +570,8 @@ namespace FastQueue {
          *     - 'timeout' (Job $job): the job ran past its timeout; in 'throw' mode before the
          *       TimeoutException is thrown into it, in 'kill' mode before the job is failed
          *       (when it may not run again) and the process ends.
-         *     - 'stopping' (int $status): daemon() is about to return $status; also, in
-         *       runNextJob() too, just before a 'kill' timeout ends the process with
+         *     - 'stopping' (int $status): daemon() is about to return $status. It also fires,
+         *       in runNextJob() as well, just before a 'kill' timeout ends the process with
          *       timeout_exit_status.
          *     - 'signal' (int $signal, Job|null $job): daemon() only: the worker received
          *       SIGTERM, SIGINT, SIGQUIT, SIGUSR2 or SIGCONT. Listeners hear of it at the next
@@ -639,14 +639,16 @@ namespace FastQueue {
         public function daemon(string $queues = 'default'): int {}
 
         /**
-         * Reserves and runs at most one job, as queue:work --once: with 'block_for' it waits
-         * for one that long; with no job it sleeps 'sleep' seconds, as Laravel's
-         * runNextJob() does, and returns false. It runs a job even while paused or in
-         * maintenance, does not watch the restart key or check stop conditions, and fires no 'looping', 'idle', 'signal'
-         * or 'stopping' (but for a 'kill' timeout). A quit signal that arrives meanwhile is
-         * held back until the job is done and acknowledged, then raised again under the
-         * disposition found before, so a loop of runNextJob() calls ends as the caller
-         * arranged. Jobs reserved beside it (prefetch) go back to their queue untouched.
+         * Reserves and runs at most one job, as queue:work --once. With 'block_for' it waits
+         * that long for one; finding none without such a wait, it sleeps 'sleep' seconds, as
+         * Laravel's runNextJob() does; then it returns false. It runs a job even while paused
+         * or in maintenance, neither watches the restart key nor checks stop conditions, and
+         * fires no 'looping', 'idle', 'signal' or 'stopping' (but for a 'kill' timeout).
+         *
+         * A quit signal that arrives meanwhile is held back until the job is done and
+         * acknowledged, then raised again under the disposition found before, so a loop of
+         * runNextJob() calls ends as the caller arranged. Jobs reserved beside it (prefetch)
+         * go back to their queue untouched.
          *
          * @param string $queues A priority list, as for daemon().
          *

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b86f489c05ed881bb0a0d714cf239ccb1bd73657 */
+ * Stub hash: d777d33772a5b10a9ad277f9c8271fb7b8696f3c */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
