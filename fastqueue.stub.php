@@ -1,8 +1,12 @@
 <?php
 
 /**
- * FastQueue's public API. This stub is the reference: fastqueue_arginfo.h is
- * generated from it (scripts/gen-arginfo) and committed.
+ * FastQueue's public API. This stub is the reference: every method's docblock says what it
+ * does, its parameters, what it returns and what it throws, and the constructors' and
+ * Worker::on()'s docblocks list every option and event with their types. docs/api.md explains
+ * them at more length. tests/01_module/003_stub_reference.phpt checks both against the
+ * extension. fastqueue_arginfo.h is generated from this file (scripts/gen-arginfo) and
+ * committed: a change here, docblocks included, needs it made again.
  *
  * @generate-class-entries
  */
@@ -25,7 +29,12 @@ namespace FastQueue {
     /** A payload that is not a valid job. */
     class PayloadException extends Exception {}
 
-    /** A job was attempted more times than it may be, or ran out of its retryUntil time. */
+    /**
+     * Never thrown. 'exception' and 'failed' listeners and the failed store get it for a job the
+     * worker fails before running it, because earlier runs (that died) used up its tries or its
+     * retryUntil time has passed; 'failed' listeners and the store get it for a job that a
+     * 'kill' timeout fails, too.
+     */
     class MaxAttemptsExceededException extends Exception {}
 
     /** Thrown inside a job that ran past its timeout (timeout_mode 'throw'). */
@@ -55,54 +64,376 @@ namespace FastQueue {
         public const TLS_SUPPORTED = false;
 #endif
 
-        /** $options may hold passwords and key paths: traces show it as a SensitiveParameterValue. */
+        /**
+         * Makes a queue over one Redis server, the master a set of Sentinels names, or a Redis
+         * Cluster. Nothing is sent yet: the first command connects, and the next command after
+         * a lost connection connects again.
+         *
+         * @param array $options The connection and the queue's settings. It is a
+         *     #[\SensitiveParameter], as it may hold passwords and key paths: traces show it
+         *     masked. Every key is optional, and 'url' is read first so that the other keys
+         *     override its parts. The keys, with their type and default:
+         *
+         *     - 'url' (?string, none): redis://[user:pass@]host[:port][/db], rediss://... for
+         *       TLS, or unix:///path.sock; a user and password in it are percent-decoded.
+         *     - 'scheme' (string, 'tcp'): 'tcp' or 'redis' for plain text, 'tls' or 'rediss'
+         *       for TLS, in any case. It overrides the url's scheme; 'tcp' beside a
+         *       tls:// host or the 'tls' option is a ValueError.
+         *     - 'host' (?string, '127.0.0.1'): the server's name or address. Written
+         *       'tls://name', it asks for TLS to name.
+         *     - 'port' (int, 6379): 1 to 65535.
+         *     - 'socket' (?string, none): the path of a Unix socket, used instead of host and
+         *       port. Not with 'sentinel', 'cluster' or TLS.
+         *     - 'username' (?string, none): the ACL user; sent only with a password.
+         *     - 'password' (?string, none): sent as AUTH [username] password on each new
+         *       connection (after the TLS handshake).
+         *     - 'database' (int, 0): selected with SELECT when not 0; 0 or more.
+         *     - 'prefix' (?string, ''): put before every key, as Laravel's
+         *       database.redis.options.prefix.
+         *     - 'queue' (?string, 'default'): the queue a method uses when given null or ''.
+         *     - 'retry_after' (?int, 60): seconds a reservation lasts, 0 to 315360000 (ten
+         *       years); null: expired reservations are never moved back to their queue.
+         *     - 'block_for' (int|float|null, null): seconds pop() (and an idle worker) waits
+         *       on the :notify list for a push when no job is ready, 0 to 31536000 (a year);
+         *       0 waits until one comes; null never waits.
+         *     - 'connect_timeout' (int|float, 2.0): seconds a connect, TLS handshake included,
+         *       may take; 0 means the default.
+         *     - 'read_timeout' (int|float|null, 10.0): seconds a reply may take (a blocking
+         *       wait gets its own length on top, WAIT its wait_timeout); null or 0: no limit.
+         *       Values above ten years count as ten years.
+         *     - 'migration_batch_size' (int, -1): due jobs moved per reserve from :delayed and
+         *       from expired reservations; -1: all of them; else 1 or more.
+         *     - 'tls' (bool|array|null, none): true asks for TLS with the defaults; an array
+         *       asks for it with PHP's SSL context names: 'cafile', 'capath', 'local_cert',
+         *       'local_pk' (needs 'local_cert'; optional when that file holds the key) and
+         *       'peer_name' (the SNI and the name checked, default the host) as strings,
+         *       'verify_peer' and 'verify_peer_name' (both default true) as bools. Another key
+         *       is a ValueError. Without cafile or capath the system's CA store is used.
+         *     - 'sentinel' (?array, none): ['nodes' => ['host:port', 'tcp://host:port', ...],
+         *       'service' => NAME, 'username' => ..., 'password' => ...]: before each connect
+         *       the sentinels (default port 26379) are asked in order for the master of
+         *       NAME, which must answer ROLE as a master. 'nodes' and 'service' are required,
+         *       another key is a ValueError; the username and password are the sentinels' own.
+         *     - 'cluster' (?array, none): the seed nodes of a Redis Cluster, as 'host:port' or
+         *       tcp://, redis://, tls:// or rediss:// urls (default port 6379; TLS seeds ask
+         *       for TLS, and may not be mixed with plain ones). Not with 'host', 'port',
+         *       'socket', 'url' or 'sentinel'; 'database' must be 0, and every queue name (or
+         *       the prefix) needs a hash tag such as '{default}'.
+         *     - 'wait_replicas' (int, 0): 0 to 1000. Above 0, every write of a job (push,
+         *       pushRaw, later, laterRaw, bulk, Job::release(), a failed-store record,
+         *       retryFailed()) is followed by WAIT for this many replicas, and fewer is a
+         *       ReplicationException.
+         *     - 'wait_timeout' (int|float, 1.0): seconds WAIT waits for them, 0.001 to
+         *       31536000.
+         *
+         * @throws \TypeError An option has a value of the wrong type.
+         * @throws \ValueError An unknown option, a value out of range, a url that cannot be
+         *     read, options that exclude each other, or in a cluster a 'queue' without a hash
+         *     tag. Messages name the option and never contain a password.
+         * @throws ConnectionException TLS was asked for and this build lacks it
+         *     (TLS_SUPPORTED is false): it never falls back to plain text.
+         * @throws \Error The object was constructed already.
+         */
         public function __construct(#[\SensitiveParameter] array $options = []) {}
 
-        /** Pushes a job; returns its id. */
+        /**
+         * Pushes a new job onto the end of a queue, as Laravel's RedisQueue::push() does: the
+         * payload is made with Laravel's fields in Laravel's order (uuid, displayName, job,
+         * maxTries, maxExceptions, failOnTimeout, backoff, timeout, retryUntil when set, data,
+         * id, attempts 0), appended to queues:NAME and announced on queues:NAME:notify in one
+         * script call.
+         *
+         * @param string $job The job's name: a handler-less Worker resolves "Class@method"
+         *     (method "fire" when absent) as Laravel does; a handler may read it as it likes.
+         * @param mixed $data Any value json_encode() accepts; the payload's "data".
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         * @param array $options The payload fields Laravel's job classes set,
+         *     each optional:
+         *
+         *     - 'maxTries' (?int, null): attempts allowed, 0 or more; null: the worker's tries.
+         *     - 'maxExceptions' (?int, null): exceptions allowed before the job fails, 0 or
+         *       more.
+         *     - 'timeout' (?int, null): seconds the job may run, 0 or more; null: the
+         *       worker's timeout.
+         *     - 'backoff' (int|array|string|null, null): seconds before each retry: an int, a
+         *       list of ints, or a string such as "1,5,10"; stored as Laravel stores it, a
+         *       string of comma-separated seconds.
+         *     - 'retryUntil' (int|\DateTimeInterface|null, null): the Unix time after which
+         *       the job is not retried but failed.
+         *     - 'failOnTimeout' (bool, false): a timeout fails the job instead of leaving it to
+         *       be retried.
+         *     - 'displayName' (string, the job's name before any '@'): the name
+         *       resolveName() gives and failure and timeout messages use.
+         *
+         * @return string
+         *     The new job's id: 32 random letters and digits, its payload's "id".
+         *
+         * @throws \TypeError|\ValueError An unknown option or a bad value (nothing is pushed);
+         *     in a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write (a key of the wrong type, say).
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function push(string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
 
-        /** Pushes a ready-made payload (a JSON object); returns its "id". */
+        /**
+         * Pushes a payload made elsewhere (by Laravel, say) onto the end of a queue, byte for
+         * byte, announcing it on the queue's :notify list.
+         *
+         * @param string $payload A JSON object, as PHP's json_decode() accepts it; a "job"
+         *     field is not checked here (a worker fails a payload without one).
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     The payload's "id": a string as it is, an integer as its digits, '' when it has
+         *     none (or null).
+         *
+         * @throws PayloadException The payload is not a JSON object, or its "id" is neither a
+         *     string nor an integer. Nothing is pushed.
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function pushRaw(string $payload, ?string $queue = null): string {}
 
-        /** Pushes a job that becomes available after $delay seconds (or at the given time). */
+        /**
+         * Pushes a new job that becomes available later: its payload (made as push() makes
+         * it) goes into queues:NAME:delayed, scored by the time it is due, and a reserve
+         * moves it onto the queue once that time has come.
+         *
+         * @param int|float|\DateTimeInterface $delay Seconds from now, 0 to 315360000 (ten
+         *     years), or a point in time (one in the past means now). The due time is counted
+         *     in whole seconds, rounded down.
+         * @param string $job The job's name, as for push().
+         * @param mixed $data Any value json_encode() accepts.
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         * @param array $options The job options of push().
+         *
+         * @return string
+         *     The new job's id, as push() returns it.
+         *
+         * @throws \TypeError|\ValueError A delay that is negative, not finite or beyond ten
+         *     years; a bad option; in a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the write.
+         */
         public function later(int|float|\DateTimeInterface $delay, string $job, mixed $data = '', ?string $queue = null, array $options = []): string {}
 
+        /**
+         * Adds a payload made elsewhere to a queue's delayed jobs, byte for byte, due after
+         * $delay: pushRaw() with later()'s delay.
+         *
+         * @param int|float|\DateTimeInterface $delay As for later().
+         * @param string $payload A JSON object, as for pushRaw().
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     The payload's "id", as pushRaw() returns it.
+         *
+         * @throws \TypeError|\ValueError A bad delay; in a Redis Cluster, a queue name
+         *     without a hash tag.
+         * @throws PayloadException The payload is not a JSON object, or has a bad "id".
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the write.
+         */
         public function laterRaw(int|float|\DateTimeInterface $delay, string $payload, ?string $queue = null): string {}
 
-        /** Pushes several jobs in one Redis round trip; returns their ids in order. */
+        /**
+         * Pushes several new jobs, each with its own payload made as push() makes it, in one
+         * script call: all of them or none.
+         *
+         * @param string[] $jobs The jobs' names; [] pushes nothing and sends nothing.
+         * @param mixed $data The "data" of every one of them.
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return array
+         *     The new jobs' ids (strings), in the order of $jobs.
+         *
+         * @throws \TypeError An element of $jobs is not a string.
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws PayloadException $data cannot be encoded as JSON.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the write.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function bulk(array $jobs, mixed $data = '', ?string $queue = null): array {}
 
-        /** Migrates due jobs and reserves the next one, in one round trip. */
+        /**
+         * Reserves the next job of a queue in one script call, as Laravel's pop does: it moves
+         * the queue's due delayed jobs onto its end and, unless retry_after is null, its
+         * expired reservations back (to its head, where Laravel puts them at the end), then
+         * takes the first job and keeps its reserved copy (attempts + 1) in
+         * queues:NAME:reserved until now + retry_after. With 'block_for' set and no job
+         * ready, it waits that long for a push, then tries once more.
+         *
+         * The caller ends the job with delete(), release() or fail(); a job left reserved
+         * comes back to its queue after retry_after. A payload that is not a job is returned
+         * too, for the caller to fail (its accessors throw PayloadException).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return Job|null
+         *     The reserved job, or null when the queue had none (within block_for).
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type (nothing is taken).
+         */
         public function pop(?string $queue = null): ?Job {}
 
-        /** Pending + delayed + reserved, as Laravel counts. */
+        /**
+         * How many jobs a queue holds, as Laravel counts them: pending + delayed + reserved.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type (the message names it).
+         */
         public function size(?string $queue = null): int {}
 
+        /**
+         * How many jobs wait in a queue's list, ready to be reserved (LLEN queues:NAME).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function pendingSize(?string $queue = null): int {}
 
+        /**
+         * How many jobs of a queue are delayed or released and not due yet, or due and not
+         * yet moved by a reserve (ZCARD queues:NAME:delayed).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function delayedSize(?string $queue = null): int {}
 
+        /**
+         * How many jobs of a queue are reserved: running, prefetched by a worker and not yet
+         * started, or left behind by a worker that died (ZCARD queues:NAME:reserved).
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException The key has the wrong type (the message names it).
+         */
         public function reservedSize(?string $queue = null): int {}
 
-        /** Removes every job of the queue; returns how many there were. */
+        /**
+         * Removes every job of a queue, pending, delayed and reserved, and its :notify list,
+         * in one script call.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return int
+         *     How many jobs there were (pending + delayed + reserved).
+         *
+         * @throws \ValueError In a Redis Cluster, a queue name without a hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException A key of the queue has the wrong type: nothing is deleted,
+         *     and the message names the key.
+         */
         public function clear(?string $queue = null): int {}
 
-        /** The full key of the queue without the prefix, e.g. "queues:default". */
+        /**
+         * The key of a queue's list without the prefix, as Laravel's getQueue() gives it.
+         * Nothing is sent to Redis.
+         *
+         * @param string|null $queue The queue's name; null or '' for the 'queue' option.
+         *
+         * @return string
+         *     "queues:" and the name, e.g. "queues:default".
+         */
         public function getQueue(?string $queue = null): string {}
 
-        /** The Redis key prefix in use. */
+        /**
+         * The key prefix in use (the 'prefix' option). Nothing is sent to Redis.
+         *
+         * @return string
+         */
         public function getPrefix(): string {}
 
-        /** Failed jobs recorded by the worker, newest first; only $queue's when given. */
+        /**
+         * The failed jobs a Worker recorded (its 'failed_store' option), newest first. They
+         * live behind the prefix in fastqueue:failed (a sorted set of ids, scored by the time
+         * of failure) and a hash fastqueue:failed:ID per job; in a Redis Cluster the name is
+         * hash-tagged, {fastqueue:failed}.
+         *
+         * @param string|null $queue Only the records of this queue (by exact name); null:
+         *     every queue's.
+         *
+         * @return array
+         *     A list of records, each an array with 'id' (the job's uuid, else its id),
+         *     'queue', 'payload' (the job as it was pushed), 'exception' (the class of the
+         *     Throwable it failed with), 'message', 'trace' (the Throwable as a string, as
+         *     Laravel stores it) and 'failed_at' (an int, Unix time).
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the query (a key of the wrong type, say).
+         */
         public function failed(?string $queue = null): array {}
 
-        /** Puts a failed job back at the end of its queue with attempts reset; false if unknown. */
+        /**
+         * Puts a failed job back onto the end of its queue with its attempts reset to 0
+         * (a payload whose count cannot be rewritten goes back as it was), announces it, and
+         * forgets its record: one script call; in a Redis Cluster the push comes first and
+         * the record is forgotten after, so a failure in between never loses the job.
+         *
+         * @param string $id The record's id, as failed() gives it.
+         *
+         * @return bool
+         *     false when no record has that id.
+         *
+         * @throws \ValueError In a Redis Cluster, the record's queue has no hash tag.
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         * @throws ReplicationException Fewer replicas than wait_replicas confirmed the push.
+         */
         public function retryFailed(string $id): bool {}
 
-        /** Forgets one failed job; false if unknown. */
+        /**
+         * Forgets one failed job: its record and its place in the index.
+         *
+         * @param string $id The record's id, as failed() gives it.
+         *
+         * @return bool
+         *     false when the index did not hold that id.
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         */
         public function forgetFailed(string $id): bool {}
 
-        /** Forgets every failed job; returns how many there were. */
+        /**
+         * Forgets every failed job: the index and every record it names.
+         *
+         * @return int
+         *     How many records the index held.
+         *
+         * @throws ConnectionException Redis cannot be reached, or did not answer in time.
+         * @throws RedisException Redis refused the call.
+         */
         public function flushFailed(): int {}
     }
 
@@ -115,99 +446,557 @@ namespace FastQueue {
      */
     final class Worker
     {
-        /** @var int */
+        /**
+         * The status daemon() returns for a stop condition: a quit signal (SIGTERM, SIGINT,
+         * SIGQUIT), stop_when_empty, max_jobs, max_time or the restart key.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_SUCCESS
+         */
         public const EXIT_SUCCESS = 0;
-        /** @var int */
+        /**
+         * The status a job's timeout ends the process with in timeout_mode 'kill' (unless
+         * timeout_exit_status says otherwise), and the watchdog's for a job stuck past its
+         * timeout.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_ERROR
+         */
         public const EXIT_ERROR = 1;
-        /** @var int */
+        /**
+         * The status daemon() returns when PHP's allocated memory (memory_get_usage(true))
+         * has reached the worker's 'memory' option (MB) at the end of a round.
+         * @var int
+         * @cvalue FASTQUEUE_EXIT_MEMORY_LIMIT
+         */
         public const EXIT_MEMORY_LIMIT = 12;
 
+        /**
+         * Makes a worker over a queue's connection. Nothing is sent until daemon() or
+         * runNextJob() runs.
+         *
+         * The handler is called with each Job. Returning normally is success: the job is
+         * deleted, unless the handler deleted, released or failed it itself. A Throwable is
+         * the job's exception: it is released with its backoff while it has tries left, else
+         * failed. Without a handler the payload's "job" is resolved as Laravel does without a
+         * container: "Class@method" (method "fire" when absent) is called as
+         * (new Class)->method($job, $data) would be from outside the class; a missing class
+         * or method is the job's exception.
+         *
+         * @param RedisQueue $queue A constructed queue; the worker shares its connection.
+         * @param callable|null $handler Called with the Job; null: resolve the "job" field.
+         * @param array $options Named after queue:work's options, each optional. The keys,
+         *     with their type and default:
+         *
+         *     - 'name' (string, 'default'): the worker's name, non-empty, passed to 'looping'
+         *       listeners.
+         *     - 'sleep' (int|float, 3): seconds to sleep when a round finds no job (not after
+         *       a block_for wait, which waited already), 0 to 31536000 (a year).
+         *     - 'tries' (int, 1): attempts a job may use unless its payload's maxTries says
+         *       otherwise; 0: unlimited.
+         *     - 'backoff' (int|array, 0): seconds before a failed attempt is retried, each 0 to
+         *       315360000 (ten years): one value, or a non-empty list by attempt whose last
+         *       value repeats. A job's own backoff wins.
+         *     - 'timeout' (int, 60): seconds a job may run unless its payload's timeout says
+         *       otherwise, 0 to 31536000; 0: no limit.
+         *     - 'memory' (int, 128): MB, at least 1; when memory_get_usage(true) has reached it
+         *       at the end of a round, daemon() returns EXIT_MEMORY_LIMIT.
+         *     - 'max_jobs' (int, 0): daemon() returns 0 after this many jobs (failed and
+         *       released ones count); 0: no limit.
+         *     - 'max_time' (int, 0): daemon() returns 0 after running this many seconds,
+         *       once its current job is done; 0: no limit.
+         *     - 'rest' (int|float, 0): seconds daemon() rests after each job, 0 to 31536000.
+         *     - 'force' (bool, false): run jobs even while the maintenance file exists.
+         *     - 'stop_when_empty' (bool, false): daemon() returns 0 once a round finds no job.
+         *     - 'restart_key' (?string, null): a Redis key (behind the prefix) that daemon()
+         *       watches: when its value differs from the one read at start (a key that
+         *       appears or goes counts), daemon() returns 0 after its current job. It is read
+         *       with every reserve, and at most once a second while prefetched jobs run and
+         *       while an idle worker waits.
+         *     - 'maintenance_file' (?string, null): a path, such as Laravel's
+         *       storage/framework/down: while the file exists (and 'force' is false),
+         *       daemon() starts no job.
+         *     - 'timeout_mode' (string, 'kill'): what a job's timeout does. 'kill', Laravel's
+         *       way: fire 'timeout', fail the job when it may not run again, and end the
+         *       process with timeout_exit_status. 'throw': throw a TimeoutException inside
+         *       the job, handled as any exception of the job, and live on.
+         *     - 'timeout_exit_status' (int, 1): the process's exit status after a 'kill'
+         *       timeout, 0 to 255 (Laravel's Worker::$timedOutExitCode).
+         *     - 'timeout_grace' (int|float, 1.0): seconds after a timeout before the watchdog
+         *       ends a process whose job is stuck where PHP cannot interrupt it, writing the
+         *       job's name to stderr and exiting with EXIT_ERROR; above 0, at most 31536000.
+         *     - 'failed_store' (bool, true): record failed jobs in Redis, for
+         *       RedisQueue::failed(); false: a failed job's reservation is only removed.
+         *     - 'prefetch' (int, 1): jobs reserved per round trip, 1 to 1000. Above 1 it is
+         *       used only when a job can still finish within its reservation (timeout +
+         *       timeout_grace + 1 s below retry_after, or retry_after null); otherwise the
+         *       worker says so once on stderr and reserves one job at a time.
+         *     - 'overlap' (bool, true): with prefetch above 1, daemon() sends the next
+         *       batch's reserve as a batch starts, so Redis reserves while jobs run; false:
+         *       one batch at a time. Never on a Redis Cluster.
+         *
+         * @throws \TypeError The handler is not callable, or an option has a value of the
+         *     wrong type.
+         * @throws \ValueError $queue was not constructed, an unknown option, or a value out of
+         *     range. Messages name the option.
+         * @throws \Error The object was constructed already.
+         */
         public function __construct(RedisQueue $queue, ?callable $handler = null, array $options = []) {}
 
-        /** Adds a listener: looping, processing, processed, exception, released, failed, timeout, stopping, signal. */
+        /**
+         * Adds a listener to an event. Listeners of one event run in the order they were
+         * added; one added while its event is being fired runs from the next firing on. A
+         * listener that throws is reported on stderr, and the worker goes on and loses no
+         * job. Listeners run under the job's guard: a fatal error in one ends the process as
+         * one in a job does. The events, with the arguments their listeners get:
+         *
+         *     - 'looping' (string $name, string $queues): daemon() only, before each round
+         *       that may run a job (not while paused or in maintenance), with the 'name'
+         *       option and daemon()'s $queues as given. A listener that returns false skips
+         *       the round: finished jobs are acknowledged, prefetched ones handed back, and
+         *       the worker sleeps.
+         *     - 'processing' (Job $job): a job is about to run, after 'queue:reserved'; also
+         *       one that is then failed without running.
+         *     - 'processed' (Job $job): the job's handler returned without an exception.
+         *     - 'exception' (Job $job, \Throwable $e): the job threw, or was failed before it
+         *       ran (not a job, "attempts" not a count, out of tries or time); after 'failed'
+         *       when it failed the job, before 'released' when the worker retries it.
+         *     - 'released' (Job $job, int $delay): the worker released the job for another
+         *       attempt after an exception, due in $delay seconds (after 'queue:released').
+         *       Not fired for the job's own release().
+         *     - 'failed' (Job $job, \Throwable $e): the job failed: out of tries, time or
+         *       exceptions, a timeout with failOnTimeout, not runnable (a PayloadException or
+         *       MaxAttemptsExceededException), a 'kill' timeout that may not retry, or
+         *       $job->fail() (with its Throwable, or a ManuallyFailedException without one).
+         *       After 'queue:deleted'.
+         *     - 'timeout' (Job $job): the job ran past its timeout; in 'throw' mode before the
+         *       TimeoutException is thrown into it, in 'kill' mode before the job is failed
+         *       (when it may not run again) and the process ends.
+         *     - 'stopping' (int $status): daemon() is about to return $status. It also fires,
+         *       in runNextJob() as well, just before a 'kill' timeout ends the process with
+         *       timeout_exit_status.
+         *     - 'signal' (int $signal, Job|null $job): daemon() only: the worker received
+         *       SIGTERM, SIGINT, SIGQUIT, SIGUSR2 or SIGCONT. Listeners hear of it at the next
+         *       safe point, which may be inside the running job's PHP code ($job is that job,
+         *       null between jobs), once for each signal number that arrived, and before
+         *       'stopping' when the signal ends the run. What the worker does on the signal
+         *       does not depend on them.
+         *     - 'queue:reserved' (Job $job): the job starts: its reserved copy is in
+         *       :reserved now. Before 'processing'.
+         *     - 'queue:migrated' (string $queue, array $jobs, string $from): fired for each
+         *       migration step a reserve takes, in Laravel's order: per queue it visits,
+         *       $from 'delayed' (due delayed jobs put at the queue's end), then 'reserved'
+         *       (expired reservations put back), the latter unless retry_after is null. $jobs
+         *       lists the members moved (strings) by score, and is often empty. The reserve
+         *       reports its steps only while such a listener exists.
+         *     - 'queue:deleted' (Job $job): the job left :reserved for good: acknowledged after
+         *       it ran, delete(), or failed (then hasFailed() is true already).
+         *     - 'queue:released' (Job $job, int $delay): the job went to :delayed, by its own
+         *       release() or the worker's retry (then before 'released').
+         *     - 'error' (\Throwable $e): a reserve or a wait on Redis failed, with the
+         *       ConnectionException, RedisException or ReplicationException RedisQueue would
+         *       throw. The worker also writes it to stderr and retries after a backoff (0.1 s
+         *       doubling to 5 s). The exception is made only when someone listens.
+         *     - 'idle' (no arguments): daemon() only: a round reserved no job; fired before
+         *       the sleep (not for paused rounds, nor when every queue is skipped).
+         *
+         * @param string $event One of the names above.
+         * @param callable $listener Called with the event's arguments; its return value
+         *     matters for 'looping' only.
+         *
+         * @return static
+         *     $this, to chain calls.
+         *
+         * @throws \ValueError An unknown event; the message lists the valid ones.
+         * @throws \TypeError The listener is not callable.
+         */
         public function on(string $event, callable $listener): static {}
 
-        /** Runs until a stop condition; returns the exit status. $queues is a priority list. */
+        /**
+         * Laravel's queue:work loop: reserves jobs, runs them, deletes, releases or fails
+         * them, until a stop condition, checked after each round in Laravel's order: stop(),
+         * a quit signal, memory, the restart key, stop_when_empty, max_time, max_jobs.
+         *
+         * For the run it installs its own handlers for SIGTERM, SIGINT and SIGQUIT (finish the
+         * current job, hand back unstarted prefetched jobs, return 0), SIGUSR2 (pause),
+         * SIGCONT (resume) and SIGALRM (job timeouts); the dispositions and any alarm found
+         * before are restored when it returns. It never calls exit() for a stop condition, but
+         * a 'kill' timeout and the watchdog end the process. Redis going away does not end
+         * it: the error is reported on stderr and to 'error' listeners, and the reserve is
+         * retried with a backoff.
+         *
+         * @param string $queues A priority list such as 'high,default,low' (blanks around
+         *     names ignored): each round takes jobs from the first queue that has any. The
+         *     default is the queue named "default", whatever the RedisQueue's 'queue' option.
+         *
+         * @return int
+         *     EXIT_SUCCESS, the status given to stop(), or EXIT_MEMORY_LIMIT.
+         *
+         * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
+         *     a hash tag.
+         * @throws \Error This worker is running already, or it is called inside a job or
+         *     listener of another running worker (signal handlers and the job alarm belong to
+         *     the process).
+         */
         public function daemon(string $queues = 'default'): int {}
 
-        /** Runs one job (queue:work --once); false when there was none. */
+        /**
+         * Reserves and runs at most one job, as queue:work --once. With 'block_for' it waits
+         * that long for one; finding none without such a wait, it sleeps 'sleep' seconds, as
+         * Laravel's runNextJob() does; then it returns false. It runs a job even while paused
+         * or in maintenance, neither watches the restart key nor checks stop conditions, and
+         * fires no 'looping', 'idle', 'signal' or 'stopping' (but for a 'kill' timeout).
+         *
+         * A quit signal that arrives meanwhile is held back until the job is done and
+         * acknowledged, then raised again under the disposition found before, so a loop of
+         * runNextJob() calls ends as the caller arranged. Jobs reserved beside it (prefetch)
+         * go back to their queue untouched.
+         *
+         * @param string $queues A priority list, as for daemon().
+         *
+         * @return bool
+         *     true when a job ran; false when there was none, or Redis failed (reported on
+         *     stderr and to 'error' listeners).
+         *
+         * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
+         *     a hash tag.
+         * @throws \Error As for daemon().
+         */
         public function runNextJob(string $queues = 'default'): bool {}
 
-        /** Stops after the current job, with this status. */
+        /**
+         * Asks the running daemon() to return $status once the current job is done: for jobs
+         * and listeners. A run clears the request as it starts, so a call outside a run is
+         * forgotten.
+         *
+         * @param int $status The status daemon() returns, an exit code 0 to 255.
+         *
+         * @return void
+         *
+         * @throws \ValueError $status is outside 0 to 255.
+         */
         public function stop(int $status = 0): void {}
 
+        /**
+         * Pauses the worker, as SIGUSR2 does (one and the same flag): daemon() starts no new
+         * job, acknowledges finished ones, hands prefetched ones back, and still honours
+         * stop_when_empty, max_time and the restart key. The flag outlives a run: a worker
+         * paused before daemon() starts paused. runNextJob() ignores it.
+         *
+         * @return void
+         */
         public function pause(): void {}
 
+        /**
+         * Clears the pause, as SIGCONT does.
+         *
+         * @return void
+         */
         public function resume(): void {}
 
+        /**
+         * Whether the worker is paused, by pause() or SIGUSR2.
+         *
+         * @return bool
+         */
         public function isPaused(): bool {}
 
         /**
-         * Queues of the run's list not to reserve from, from the next round on, until called
-         * again ([] reserves from all again): Laravel's paused queues. A round whose every queue
-         * is skipped finds no job (it sleeps, and stop_when_empty holds). May be called from a
-         * looping listener. Names not in the list are ignored.
+         * Sets the queues of a run's list that the worker does not reserve from, from the next
+         * round on; a new call replaces the set, which also holds for later runs. This is how
+         * Laravel's paused queues (Queue::pause()) are honoured, from a 'looping' listener.
+         * Names the list does not hold are ignored. Jobs prefetched from a queue that becomes
+         * skipped go back to it, in their order. When every queue is skipped a round finds no
+         * job: the worker sleeps, and stop_when_empty applies.
+         *
+         * @param string[] $queues Queue names; [] reserves from every queue again.
+         *
+         * @return void
+         *
+         * @throws \TypeError An element is not a string.
          */
         public function skipQueues(array $queues): void {}
 
-        /** processed, failed, released, exceptions, timeouts, started_at, busy_seconds, memory_peak */
+        /**
+         * Counters since the worker was made, over all its runs.
+         *
+         * @return array
+         *     'processed' (jobs started, failed and released ones included), 'failed',
+         *     'released' (by the worker, after an exception), 'exceptions', 'timeouts' (ints);
+         *     'started_at' (the Unix time of construction) and 'busy_seconds' (time spent
+         *     in jobs) as floats; 'memory_peak' (memory_get_peak_usage(true), an int).
+         */
         public function stats(): array {}
     }
 
     /**
-     * A reserved job. Created by RedisQueue::pop(), never directly.
+     * A reserved job, made by RedisQueue::pop() or by a Worker, never directly. Its accessors
+     * read the payload's top-level fields, found by one scan of the payload and decoded only
+     * when asked for; delete(), release() and fail() end it.
      *
      * @strict-properties
      * @not-serializable
      */
     final class Job
     {
+        /**
+         * Jobs are made by RedisQueue::pop() and by a Worker, never with new: calling the
+         * constructor throws an Error.
+         */
         private function __construct() {}
 
+        /**
+         * The payload's "id".
+         *
+         * @return string
+         *     A string id as it is, an integer one as its digits; '' when there is none (or
+         *     it is of another type).
+         *
+         * @throws PayloadException The payload is not a job (not a JSON object, or no
+         *     "job" name).
+         */
         public function getJobId(): string {}
 
+        /**
+         * The payload's "uuid", which Laravel gives every job it pushes.
+         *
+         * @return string|null
+         *     A string as it is, an integer as its digits; null when there is none (or it is
+         *     of another type).
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function uuid(): ?string {}
 
+        /**
+         * The payload's "job" field: the handler's name, such as "Class@method" or Laravel's
+         * "Illuminate\Queue\CallQueuedHandler@call".
+         *
+         * @return string
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function getName(): string {}
 
+        /**
+         * The name to show for the job, as Laravel's resolveName() gives it.
+         *
+         * @return string
+         *     The payload's "displayName" when it is a non-empty string, else its "job".
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function resolveName(): string {}
 
+        /**
+         * The payload exactly as it was in the queue's list. Never throws, whatever the
+         * payload holds.
+         *
+         * @return string
+         */
         public function getRawBody(): string {}
 
+        /**
+         * The reserved copy, the member that stands for the job in queues:NAME:reserved and
+         * that delete(), release() and fail() remove: the payload with only the digits of its
+         * top-level "attempts" changed, to the count of this attempt (every other byte kept).
+         * A payload whose count could not be found is its own copy. A job a Worker reserved in
+         * a batch (prefetch) gets this copy in :reserved when it starts.
+         *
+         * @return string
+         */
         public function getReservedJob(): string {}
 
+        /**
+         * The whole payload, decoded as json_decode($payload, true) does, once and only when
+         * asked for.
+         *
+         * @return array
+         *
+         * @throws PayloadException The payload is not a job: not valid JSON (with PHP's own
+         *     words for the fault), not an object, or no "job" name.
+         */
         public function payload(): array {}
 
+        /**
+         * The payload's "data" field, decoded (only that field is, unless payload() was
+         * called).
+         *
+         * @return mixed
+         *     null when the payload has no "data".
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function getData(): mixed {}
 
+        /**
+         * Which attempt this is, counting from 1 on the first run: the reserve raised the
+         * payload's "attempts" by one. When the reserve could not count them (an "attempts"
+         * that is not a count), Laravel's rule gives the payload's value plus one.
+         *
+         * @return int
+         *
+         * @throws PayloadException The reserve could not count the attempts, and the payload
+         *     is not a job or its "attempts" is not an integer.
+         */
         public function attempts(): int {}
 
+        /**
+         * The payload's "maxTries": the attempts the job may use, overriding the worker's
+         * 'tries'. A numeric string or a whole float counts, as in Laravel.
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function maxTries(): ?int {}
 
+        /**
+         * The payload's "maxExceptions": how many exceptions the job may throw before it is
+         * failed, even with tries left (the worker counts them in Redis, behind the
+         * prefix, under fastqueue:job-exceptions:UUID for a day). Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function maxExceptions(): ?int {}
 
+        /**
+         * The payload's "timeout": the seconds the job may run, overriding the worker's
+         * 'timeout'. Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has none (or null).
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function timeout(): ?int {}
 
+        /**
+         * The Unix time after which the job is failed rather than retried: the payload's
+         * "retryUntil", else "timeoutAt" (older Laravel payloads), as Laravel's
+         * retryUntil() reads them. Integers as for maxTries().
+         *
+         * @return int|null
+         *     null when the payload has neither.
+         *
+         * @throws PayloadException The payload is not a job, or the field is not an integer.
+         */
         public function retryUntil(): ?int {}
 
+        /**
+         * The job's own backoff, as Laravel's backoff() reads it: the payload's "backoff",
+         * else its "delay". An int, a string such as "1,5,10" or a list of integers (numeric
+         * strings count) becomes a list.
+         *
+         * @return array|null
+         *     A list of seconds by attempt, the last one repeating; null when the payload has
+         *     neither field (or null, or '').
+         *
+         * @throws PayloadException The payload is not a job, or the field holds something
+         *     that is not a list of seconds.
+         */
         public function backoff(): ?array {}
 
+        /**
+         * Whether a timeout fails the job at once: the payload's "failOnTimeout", read as
+         * PHP reads a bool.
+         *
+         * @return bool
+         *     false when the payload has none.
+         *
+         * @throws PayloadException The payload is not a job.
+         */
         public function shouldFailOnTimeout(): bool {}
 
+        /**
+         * The name of the queue the job was reserved from (not its key: "default", not
+         * "queues:default").
+         *
+         * @return string
+         */
         public function getQueue(): string {}
 
+        /**
+         * Ends the job as done: its reserved copy leaves queues:NAME:reserved. Outside a
+         * Worker this is one ZREM. Inside a Worker's run (from the handler or a listener) the
+         * removal goes with the worker's next call to Redis, and 'queue:deleted' fires. A
+         * handler that returns normally need not call it: the worker deletes the job.
+         *
+         * @return void
+         *
+         * @throws Exception The job was already deleted, released or failed.
+         * @throws ConnectionException|RedisException Redis could not remove it: the job stays
+         *     open and the call can be repeated.
+         */
         public function delete(): void {}
 
+        /**
+         * Ends this attempt and puts the job back for a later one: its reserved copy moves
+         * from queues:NAME:reserved to queues:NAME:delayed, due in $delay seconds, in one
+         * script call, then WAIT for 'wait_replicas'. A reservation that had expired already
+         * (the job is back on its queue) moves nothing, and the job still counts as
+         * released. Inside a Worker's run, 'queue:released' fires; the worker then neither
+         * deletes nor retries it.
+         *
+         * @param int $delay Seconds until the job is due again, 0 to 315360000 (ten years).
+         *
+         * @return void
+         *
+         * @throws \ValueError $delay is out of range.
+         * @throws Exception The job was already deleted, released or failed.
+         * @throws ConnectionException|RedisException|ReplicationException Redis could not
+         *     move it, or too few replicas confirmed it: the job stays open and the call can
+         *     be repeated.
+         */
         public function release(int $delay = 0): void {}
 
+        /**
+         * Marks the job as failed; a second call does nothing. Inside a Worker's run the
+         * worker fails it as it fails a job out of tries: the reservation ends and (with
+         * 'failed_store') the record is written in one step, then 'queue:deleted' and
+         * 'failed' fire, the latter with $e or, without one, a ManuallyFailedException; a
+         * Redis error is reported on stderr instead of thrown, and the job stays reserved
+         * until retry_after brings it back. Outside a Worker only the reservation ends: nothing is
+         * recorded and no event fires. A job released before keeps its released copy.
+         *
+         * @param \Throwable|null $e Why the job failed.
+         *
+         * @return void
+         *
+         * @throws ConnectionException|RedisException Outside a Worker, Redis could not end
+         *     the reservation: the job stays open and the call can be repeated.
+         */
         public function fail(?\Throwable $e = null): void {}
 
+        /**
+         * Whether the job left :reserved for good: delete(), a worker's acknowledgement, or a
+         * fail() that ended its reservation.
+         *
+         * @return bool
+         */
         public function isDeleted(): bool {}
 
+        /**
+         * Whether the job was released, by release() or by the worker's retry.
+         *
+         * @return bool
+         */
         public function isReleased(): bool {}
 
+        /**
+         * isDeleted() or isReleased(), as Laravel's worker asks after a job ran.
+         *
+         * @return bool
+         */
         public function isDeletedOrReleased(): bool {}
 
+        /**
+         * Whether fail() was called, by the job or by the worker.
+         *
+         * @return bool
+         */
         public function hasFailed(): bool {}
     }
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8f96c521d207b98cd15a30808dc1a6bf85ccbdd5 */
+ * Stub hash: d777d33772a5b10a9ad277f9c8271fb7b8696f3c */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -448,22 +448,25 @@ static zend_class_entry *register_class_FastQueue_Worker(void)
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
 	zval const_EXIT_SUCCESS_value;
-	ZVAL_LONG(&const_EXIT_SUCCESS_value, 0);
+	ZVAL_LONG(&const_EXIT_SUCCESS_value, FASTQUEUE_EXIT_SUCCESS);
 	zend_string *const_EXIT_SUCCESS_name = zend_string_init_interned("EXIT_SUCCESS", sizeof("EXIT_SUCCESS") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_EXIT_SUCCESS_name, &const_EXIT_SUCCESS_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_EXIT_SUCCESS_name);
+	ZEND_ASSERT(FASTQUEUE_EXIT_SUCCESS == 0);
 
 	zval const_EXIT_ERROR_value;
-	ZVAL_LONG(&const_EXIT_ERROR_value, 1);
+	ZVAL_LONG(&const_EXIT_ERROR_value, FASTQUEUE_EXIT_ERROR);
 	zend_string *const_EXIT_ERROR_name = zend_string_init_interned("EXIT_ERROR", sizeof("EXIT_ERROR") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_EXIT_ERROR_name, &const_EXIT_ERROR_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_EXIT_ERROR_name);
+	ZEND_ASSERT(FASTQUEUE_EXIT_ERROR == 1);
 
 	zval const_EXIT_MEMORY_LIMIT_value;
-	ZVAL_LONG(&const_EXIT_MEMORY_LIMIT_value, 12);
+	ZVAL_LONG(&const_EXIT_MEMORY_LIMIT_value, FASTQUEUE_EXIT_MEMORY_LIMIT);
 	zend_string *const_EXIT_MEMORY_LIMIT_name = zend_string_init_interned("EXIT_MEMORY_LIMIT", sizeof("EXIT_MEMORY_LIMIT") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_EXIT_MEMORY_LIMIT_name, &const_EXIT_MEMORY_LIMIT_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_EXIT_MEMORY_LIMIT_name);
+	ZEND_ASSERT(FASTQUEUE_EXIT_MEMORY_LIMIT == 12);
 
 	return class_entry;
 }

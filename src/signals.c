@@ -1,6 +1,7 @@
 /* Signals for the worker: SIGTERM/SIGINT/SIGQUIT ask it to stop after the current job,
  * SIGUSR2 pauses it, SIGCONT resumes it, SIGALRM times a job out. The handlers only set
  * flags, request a VM interrupt and re-arm the timer: no PHP, no hiredis, no malloc. */
+#include "php_fastqueue.h"
 #include "signals.h"
 #include "options.h"
 #include "zend_atomic.h"
@@ -106,7 +107,7 @@ static void on_signal(int signo)
 				/* Watchdog: no safe point within the grace period (a blocking C call). */
 				ssize_t ignored = write(STDERR_FILENO, job_alarm.message, job_alarm.message_len);
 				(void) ignored;
-				_exit(1);
+				_exit(FASTQUEUE_EXIT_ERROR);
 			}
 			break;
 	}

@@ -134,10 +134,10 @@ static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *
 		*status = w->stop_status;
 		return true;
 	}
-	*status = 0;
+	*status = FASTQUEUE_EXIT_SUCCESS;
 	if (fastqueue_signals.quit) return true;
 	if (memory_exceeded(w)) {
-		*status = 12;
+		*status = FASTQUEUE_EXIT_MEMORY_LIMIT;
 		return true;
 	}
 	if (w->restart_changed) return true;
@@ -488,7 +488,7 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	}
 	ZVAL_STR(&run.queues, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
 	run.stop = false;
-	run.status = 0;
+	run.status = FASTQUEUE_EXIT_SUCCESS;
 	read_restart_baseline(w);
 	if (!Z_ISUNDEF(w->listeners[EV_SIGNAL])) {
 		fastqueue_signals_on_signal(on_signal_event, w);

@@ -108,7 +108,7 @@ zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o
 	o->prefetch = 1;
 	o->overlap = true;
 	o->timeout_grace = 1.0;
-	o->timeout_exit_status = 1;
+	o->timeout_exit_status = FASTQUEUE_EXIT_ERROR;
 	if (!options) {
 		return SUCCESS;
 	}

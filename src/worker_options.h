@@ -12,7 +12,7 @@ typedef struct _worker_options {
 	zend_long *backoff;           /* seconds before a retry, by attempt; last repeats */
 	uint32_t backoff_count;
 	zend_long timeout;            /* seconds a job may run unless it says; 0 = none */
-	zend_long memory;             /* MB of memory after which the worker stops with 12 */
+	zend_long memory;             /* MB of memory at which the worker stops (EXIT_MEMORY_LIMIT) */
 	zend_long max_jobs;           /* stop after this many jobs; 0 = never */
 	zend_long max_time;           /* stop after this many seconds; 0 = never */
 	double rest;                  /* seconds to rest after each job */
