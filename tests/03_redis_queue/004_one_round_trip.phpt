@@ -2,17 +2,19 @@
 A pop is one round trip: migration and reservation in one EVALSHA, EVAL only after NOSCRIPT
 --EXTENSIONS--
 fastqueue
+posix
 --SKIPIF--
 <?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
---CONFLICTS--
-commandstats
 --FILE--
 <?php
 require __DIR__ . '/../inc/config.inc';
 $name = 'rq004';
-fq_clean($name);
-$r = fq_raw();
-$q = fq_queue(['queue' => $name, 'retry_after' => 60]);
+// A server of its own: MONITOR and INFO commandstats count every client's commands, and on the
+// shared test server a client another test left running (an idle worker's reserve calls) was
+// counted once.
+[$port, $pid] = fq_start_redis();
+$r = new FqRaw('127.0.0.1', $port);
+$q = new FastQueue\RedisQueue(['host' => '127.0.0.1', 'port' => $port, 'queue' => $name, 'retry_after' => 60]);
 for ($i = 0; $i < 5; $i++) {
     $q->push("J$i");
 }
@@ -20,7 +22,7 @@ $q->later(0, 'Due');      // due at once: pop migrates it in the same call
 $q->pop()->delete();      // warm up: loads the script on this connection
 $r->cmd('CONFIG', 'RESETSTAT');
 // MONITOR shows each command a client sends, and marks the ones a script runs with "lua".
-$mon = stream_socket_client('tcp://' . fq_test_host() . ':' . fq_test_port());
+$mon = stream_socket_client("tcp://127.0.0.1:$port");
 fwrite($mon, "MONITOR\r\n");
 fgets($mon);
 $names = [];
@@ -63,9 +65,8 @@ $stats = $r->cmd('INFO', 'commandstats');
 preg_match('/cmdstat_evalsha:calls=(\d+),.*failed_calls=(\d+)/', $stats, $sha);
 preg_match('/cmdstat_eval:calls=(\d+)/', $stats, $ev);
 echo "evalsha calls={$sha[1]} failed={$sha[2]} eval calls={$ev[1]}\n";
+fq_stop_redis($pid);
 ?>
---CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('rq004'); ?>
 --EXPECT--
 client sent: EVALSHA EVALSHA EVALSHA EVALSHA EVALSHA EVALSHA
 J1,J2,J3,J4,Due
