@@ -394,8 +394,8 @@ static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, 
 		fj = Z_FASTQUEUE_JOB_P(&job);
 		fj->queue_index = (uint32_t) qi;
 		if (!charged) {
-			fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(job_raw, &fj->scan) : -1;
-			fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, &fj->scan, fj->attempts) : NULL;
+			fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(job_raw, fastqueue_job_scan(fj)) : -1;
+			fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, fastqueue_job_scan(fj), fj->attempts) : NULL;
 			if (!fj->reserved) {
 				fj->reserved = zend_string_copy(job_raw);
 				fj->attempts = -1;
