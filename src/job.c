@@ -151,8 +151,9 @@ void fastqueue_job_field(fastqueue_job *job, fastqueue_field field, zval *out)
 		ZVAL_UNDEF(out);
 		return;
 	}
-	if (!Z_ISUNDEF(job->payload)) {
-		/* Decoded already: no second pass over the text. */
+	if (!job->scanned) {
+		/* Checked by the decode (payload()): read from it, with no pass over the text. Once
+		 * scanned, the spans are the cheaper read. */
 		v = decoded_field(job, field);
 		if (v) {
 			ZVAL_COPY(out, v);

@@ -22,8 +22,8 @@ struct _fastqueue_job {
 	zend_string *queue;           /* the queue name (not the key) */
 	zend_object *owner;           /* the RedisQueue it came from, kept alive with the job */
 	zend_long attempts;           /* attempts as Laravel counts them (1 on the first run); -1 unknown */
-	zval payload;                 /* the whole payload decoded, UNDEF until payload() asks; once
-	                               * there, fields are read from it, not from the scan */
+	zval payload;                 /* the whole payload decoded, UNDEF until payload() asks; when
+	                               * it came before any scan, fields are read from it */
 	fastqueue_scan scan;          /* where raw's top-level fields are, once scanned */
 	bool scanned;                 /* scan is filled in */
 	bool checked;                 /* payload_error is known: by the scan, or by the decode */
