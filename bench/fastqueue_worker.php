@@ -1,7 +1,8 @@
 <?php
 // One bench run of FastQueue\Worker over the N jobs bench/push.php put on QUEUE.
-// Usage: php -d extension=modules/fastqueue.so bench/fastqueue_worker.php PORT QUEUE N PREFETCH
-// Only daemon() is timed.
+// Usage: php -d extension=modules/fastqueue.so bench/fastqueue_worker.php PORT QUEUE N PREFETCH [adapter]
+// Only daemon() is timed. With "adapter", a processing listener reads the whole payload and the
+// job's id first, as fastqueue/laravel's JobProcessing path does.
 
 declare(strict_types=1);
 
@@ -9,6 +10,7 @@ require __DIR__ . '/common.php';
 
 [$port, $queue, $n, $rest] = bench_args($argv, 1);
 $prefetch = (int) $rest[0];
+$adapter = ($rest[1] ?? '') === 'adapter';
 
 if (!class_exists('FastQueue\Worker')) {
     echo "SKIP FastQueue\\Worker not available\n";
@@ -24,6 +26,12 @@ $w = new FastQueue\Worker($q, function (FastQueue\Job $job) use (&$seen, &$calls
     $i = $job->getData()['i'];
     $seen[$i] = ($seen[$i] ?? 0) + 1;
 }, ['sleep' => 0, 'tries' => 1, 'timeout' => 60, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $prefetch]);
+if ($adapter) {
+    $w->on('processing', function (FastQueue\Job $job) {
+        $job->payload();
+        $job->getJobId();
+    });
+}
 
 $r = bench_redis($port);
 $before = $q->size($queue);                   // connects, as the Laravel side does

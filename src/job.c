@@ -58,20 +58,74 @@ void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 	job->attempts = attempts;
 }
 
-/* Scans the payload once and checks it is a job; remembers why not. */
-bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why)
+/* The names of the fields the scanner finds, for reading them from the decoded payload. */
+static const struct { const char *name; size_t len; } field_names[FASTQUEUE_FIELD_COUNT] = {
+#define FIELD_NAME(f, n) [f] = {n, sizeof(n) - 1}
+	FIELD_NAME(FASTQUEUE_FIELD_JOB, "job"),
+	FIELD_NAME(FASTQUEUE_FIELD_ATTEMPTS, "attempts"),
+	FIELD_NAME(FASTQUEUE_FIELD_MAX_TRIES, "maxTries"),
+	FIELD_NAME(FASTQUEUE_FIELD_MAX_EXCEPTIONS, "maxExceptions"),
+	FIELD_NAME(FASTQUEUE_FIELD_TIMEOUT, "timeout"),
+	FIELD_NAME(FASTQUEUE_FIELD_BACKOFF, "backoff"),
+	FIELD_NAME(FASTQUEUE_FIELD_DELAY, "delay"),
+	FIELD_NAME(FASTQUEUE_FIELD_RETRY_UNTIL, "retryUntil"),
+	FIELD_NAME(FASTQUEUE_FIELD_TIMEOUT_AT, "timeoutAt"),
+	FIELD_NAME(FASTQUEUE_FIELD_FAIL_ON_TIMEOUT, "failOnTimeout"),
+	FIELD_NAME(FASTQUEUE_FIELD_UUID, "uuid"),
+	FIELD_NAME(FASTQUEUE_FIELD_ID, "id"),
+	FIELD_NAME(FASTQUEUE_FIELD_DISPLAY_NAME, "displayName"),
+	FIELD_NAME(FASTQUEUE_FIELD_DATA, "data"),
+#undef FIELD_NAME
+};
+
+/* A field of the decoded payload (which must be there), or NULL when absent. */
+static zval *decoded_field(fastqueue_job *job, fastqueue_field field)
+{
+	return zend_hash_str_find(Z_ARRVAL(job->payload), field_names[field].name, field_names[field].len);
+}
+
+/* Whether the decoded payload is a job: decoding it proved it JSON as the scanner would, and
+ * it names its job (a JSON list decodes to an array too, but with no "job" key). */
+static bool decoded_is_job(fastqueue_job *job)
+{
+	zval *name = decoded_field(job, FASTQUEUE_FIELD_JOB);
+	return name && Z_TYPE_P(name) == IS_STRING && Z_STRLEN_P(name) > 0;
+}
+
+const fastqueue_scan *fastqueue_job_scan(fastqueue_job *job)
 {
 	if (!job->scanned) {
-		bool valid = fastqueue_payload_scan(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->scan);
-		const fastqueue_json_span *name = &job->scan.field[FASTQUEUE_FIELD_JOB];
-		/* A name is a non-empty string (an escaped one never is empty). */
-		bool named = name->type == FASTQUEUE_JSON_STRING_ESCAPED
-			|| (name->type == FASTQUEUE_JSON_STRING && name->to - name->from > 2);
-
+		fastqueue_payload_scan(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->scan);
 		job->scanned = true;
-		job->payload_error = fastqueue_payload_invalid_reason(job->raw, &job->scan, valid, "Job payload");
-		if (!job->payload_error && !named) {
-			job->payload_error = zend_string_init("Job payload has no \"job\" name", sizeof("Job payload has no \"job\" name") - 1, 0);
+	}
+	return &job->scan;
+}
+
+/* Scans the payload and checks it is a job; remembers why not. */
+static void check_by_scan(fastqueue_job *job)
+{
+	bool valid = fastqueue_payload_scan(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->scan);
+	const fastqueue_json_span *name = &job->scan.field[FASTQUEUE_FIELD_JOB];
+	/* A name is a non-empty string (an escaped one never is empty). */
+	bool named = name->type == FASTQUEUE_JSON_STRING_ESCAPED
+		|| (name->type == FASTQUEUE_JSON_STRING && name->to - name->from > 2);
+
+	job->scanned = true;
+	job->checked = true;
+	job->payload_error = fastqueue_payload_invalid_reason(job->raw, &job->scan, valid, "Job payload");
+	if (!job->payload_error && !named) {
+		job->payload_error = zend_string_init("Job payload has no \"job\" name", sizeof("Job payload has no \"job\" name") - 1, 0);
+	}
+}
+
+bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why)
+{
+	if (!job->checked) {
+		/* payload() keeps a decoded payload only when it is a job. */
+		if (!Z_ISUNDEF(job->payload)) {
+			job->checked = true;
+		} else {
+			check_by_scan(job);
 		}
 	}
 	*why = job->payload_error;
@@ -91,8 +145,21 @@ bool fastqueue_job_check(fastqueue_job *job)
 void fastqueue_job_field(fastqueue_job *job, fastqueue_field field, zval *out)
 {
 	zend_string *why;
+	zval *v;
+
 	if (!fastqueue_job_is_valid(job, &why)) {
 		ZVAL_UNDEF(out);
+		return;
+	}
+	if (!job->scanned) {
+		/* Checked by the decode (payload()): read from it, with no pass over the text. Once
+		 * scanned, the spans are the cheaper read. */
+		v = decoded_field(job, field);
+		if (v) {
+			ZVAL_COPY(out, v);
+		} else {
+			ZVAL_UNDEF(out);
+		}
 		return;
 	}
 	fastqueue_payload_value(ZSTR_VAL(job->raw), &job->scan.field[field], out);
@@ -122,24 +189,30 @@ zend_string *fastqueue_job_display_name(fastqueue_job *job)
 	return zend_string_copy(job->queue);
 }
 
+/* Decoded first, and checked by the decode: a payload PHP's decoder reads as a job needs no
+ * scan. Anything else is scanned, for the reason in the scanner's words. */
 HashTable *fastqueue_job_payload(fastqueue_job *job)
 {
 	const char *error;
 
+	if (!Z_ISUNDEF(job->payload)) {
+		return Z_ARRVAL(job->payload);
+	}
+	if (!job->checked || !job->payload_error) {
+		if (fastqueue_json_decode(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->payload, &error) == SUCCESS
+				&& Z_TYPE(job->payload) == IS_ARRAY && decoded_is_job(job)) {
+			job->checked = true;
+			return Z_ARRVAL(job->payload);
+		}
+		zval_ptr_dtor(&job->payload);
+		ZVAL_UNDEF(&job->payload);
+	}
 	if (!fastqueue_job_check(job)) {
 		return NULL;
 	}
-	if (Z_ISUNDEF(job->payload)) {
-		if (fastqueue_json_decode(ZSTR_VAL(job->raw), ZSTR_LEN(job->raw), &job->payload, &error) == FAILURE
-			|| Z_TYPE(job->payload) != IS_ARRAY) {
-			/* The scanner took it for an object: it and PHP's decoder disagree (a bug). */
-			zval_ptr_dtor(&job->payload);
-			ZVAL_UNDEF(&job->payload);
-			zend_throw_exception(fastqueue_ce_PayloadException, "Job payload could not be decoded", 0);
-			return NULL;
-		}
-	}
-	return Z_ARRVAL(job->payload);
+	/* The scanner took it for a job and PHP's decoder did not: they disagree (a bug). */
+	zend_throw_exception(fastqueue_ce_PayloadException, "Job payload could not be decoded", 0);
+	return NULL;
 }
 
 #define JOB_CHECK_OR_THROW() \
@@ -223,16 +296,8 @@ PHP_METHOD(FastQueue_Job, payload)
 /* Only "data" is decoded, unless payload() decoded the whole already. */
 PHP_METHOD(FastQueue_Job, getData)
 {
-	zval *v;
 	ZEND_PARSE_PARAMETERS_NONE();
 	JOB_CHECK_OR_THROW();
-	if (!Z_ISUNDEF(job->payload)) {
-		v = zend_hash_str_find(Z_ARRVAL(job->payload), "data", 4);
-		if (v) {
-			RETURN_COPY(v);
-		}
-		RETURN_NULL();
-	}
 	fastqueue_job_field(job, FASTQUEUE_FIELD_DATA, return_value);
 	if (Z_ISUNDEF_P(return_value)) {
 		RETURN_NULL();

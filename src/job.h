@@ -22,9 +22,11 @@ struct _fastqueue_job {
 	zend_string *queue;           /* the queue name (not the key) */
 	zend_object *owner;           /* the RedisQueue it came from, kept alive with the job */
 	zend_long attempts;           /* attempts as Laravel counts them (1 on the first run); -1 unknown */
-	zval payload;                 /* the whole payload decoded, UNDEF until payload() asks */
+	zval payload;                 /* the whole payload decoded, UNDEF until payload() asks; when
+	                               * it came before any scan, fields are read from it */
 	fastqueue_scan scan;          /* where raw's top-level fields are, once scanned */
-	bool scanned;                 /* scan is filled in, or payload_error says why not */
+	bool scanned;                 /* scan is filled in */
+	bool checked;                 /* payload_error is known: by the scan, or by the decode */
 	zend_string *payload_error;   /* why the payload is not a valid job, once known */
 	zval failure;                 /* the Throwable given to fail(), or UNDEF */
 	bool deleted;                 /* deleted or failed: gone from :reserved */
@@ -52,15 +54,20 @@ void fastqueue_job_minit(zend_class_entry *ce);
 void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 	zend_string *raw, zend_string *reserved, zend_long attempts);
 
-/* Whether the payload is a job (a JSON object naming its handler in "job"), scanned once;
- * false with *why set (nothing thrown). */
+/* Whether the payload is a job (a JSON object naming its handler in "job"), known once: from
+ * the decoded payload when payload() decoded it, else from one scan; false with *why set
+ * (nothing thrown). */
 bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why);
+
+/* The payload's scan, scanning it now if nothing did (a decoded payload has no spans). */
+const fastqueue_scan *fastqueue_job_scan(fastqueue_job *job);
 
 /* The same, throwing PayloadException when it is not. */
 bool fastqueue_job_check(fastqueue_job *job);
 
-/* A top-level field of a valid job's payload, as json_decode would give it; UNDEF when absent
- * or when the payload is not a job. The caller frees out. */
+/* A top-level field of a valid job's payload, as json_decode would give it (taken from the
+ * decoded payload when there is one: the payload is then not scanned again); UNDEF when absent
+ * or when the payload is not a job. The caller frees out and must not change it. */
 void fastqueue_job_field(fastqueue_job *job, fastqueue_field field, zval *out);
 
 /* The payload's backoff as Laravel's Job::backoff() reads it: "backoff", else "delay" (older

@@ -34,6 +34,7 @@
 		"-- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers\n" \
 		"--         on from one call to the next within a second, so two batches out at once keep\n" \
 		"--         their order when they expire)\n" \
+		"-- ARGV[10] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
 		"-- Returns: the restart key's value (or false); when jobs were reserved, the number of their\n" \
 		"-- queue (one queue per call), then for each job: charged, the job, its reserved copy and\n" \
 		"-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its\n" \
@@ -230,18 +231,27 @@
 		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
 		"end\n" \
 		"\n" \
-		"local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])\n" \
-		"local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'\n" \
-		"local first_slot = tonumber(ARGV[9])\n" \
+		"-- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index\n" \
+		"-- constants (FASTQUEUE_POP_ARGV_NAME, in src/lua_scripts_list.h) from these lines, and fails\n" \
+		"-- when ARGV is indexed by a number anywhere else or the header above disagrees.\n" \
+		"local now = ARGV[1]\n" \
+		"local until_ = ARGV[2]\n" \
+		"local migrate_expired = ARGV[3] == '1'\n" \
+		"local batch = tonumber(ARGV[4])\n" \
+		"local want = tonumber(ARGV[5])\n" \
+		"local read_restart = ARGV[6] == '1'\n" \
+		"local charge = ARGV[7] == '1'\n" \
 		"local report = ARGV[8] == '1' and {} or nil\n" \
+		"local first_slot = tonumber(ARGV[9])\n" \
+		"local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS\n" \
 		"local keys = KEYS\n" \
-		"for i = 10, #ARGV do\n" \
+		"for i = more_keys, #ARGV do\n" \
 		"    keys[#keys + 1] = ARGV[i]\n" \
 		"end\n" \
 		"local nqueues = math.floor(#keys / 4)\n" \
 		"\n" \
 		"local out = {false}\n" \
-		"if ARGV[6] == '1' then\n" \
+		"if read_restart then\n" \
 		"    out[1] = redis.call('get', keys[#keys])\n" \
 		"end\n" \
 		"\n" \
@@ -251,7 +261,7 @@
 		"    if failed(due_delayed) then\n" \
 		"        return read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
-		"    if ARGV[3] == '1' then\n" \
+		"    if migrate_expired then\n" \
 		"        due_reserved = due_members(reserved, now, batch)\n" \
 		"        if failed(due_reserved) then\n" \
 		"            return read_failed(reserved, 'zset', due_reserved)\n" \
@@ -274,7 +284,7 @@
 		"        table.insert(report, 'delayed')\n" \
 		"        table.insert(report, due_delayed)\n" \
 		"    end\n" \
-		"    if ARGV[3] == '1' then\n" \
+		"    if migrate_expired then\n" \
 		"        migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        if report then\n" \
 		"            table.insert(report, q)\n" \
@@ -373,13 +383,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "c1335df299468a8bddf711a4dd77cec1e0229302",
+	{"pop", "21a2f86f9d7f3773cc6a28ce2a4c331b4492d889",
 		FASTQUEUE_LUA_TEXT_POP,
-		13198, 2},
-	{"pop_node", "c0e712e6a3ebdc9e336d10ebc1249ff4aab006f9",
+		13738, 2},
+	{"pop_node", "207b3d9bc3105ccf1ee35224f99b390d98b33620",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		13232, 3},
+		13772, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"

@@ -7,3 +7,15 @@
 #define FASTQUEUE_LUA_RELEASE (&fastqueue_scripts[5])
 #define FASTQUEUE_LUA_REQUEUE (&fastqueue_scripts[6])
 #define FASTQUEUE_LUA_RETRY (&fastqueue_scripts[7])
+
+/* The arguments of src/lua/pop.lua, by index, as the script names them. */
+#define FASTQUEUE_POP_ARGV_NOW 1
+#define FASTQUEUE_POP_ARGV_UNTIL 2
+#define FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED 3
+#define FASTQUEUE_POP_ARGV_BATCH 4
+#define FASTQUEUE_POP_ARGV_WANT 5
+#define FASTQUEUE_POP_ARGV_READ_RESTART 6
+#define FASTQUEUE_POP_ARGV_CHARGE 7
+#define FASTQUEUE_POP_ARGV_REPORT 8
+#define FASTQUEUE_POP_ARGV_FIRST_SLOT 9
+#define FASTQUEUE_POP_ARGV_MORE_KEYS 10

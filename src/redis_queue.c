@@ -2,12 +2,13 @@
  * queues:NAME (list), :delayed and :reserved (zsets), :notify (list), behind the prefix. */
 #include "php_fastqueue.h"
 #include "redis_queue.h"
+#include "reserve.h"
+#include "redis_queue_options.h"
 #include "job.h"
 #include "payload.h"
 #include "options.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
-#include "ext/standard/url.h"
 #include "ext/date/php_date.h"
 #include <math.h>
 #include <sys/time.h>
@@ -92,449 +93,6 @@ static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 	fastqueue_args_add(a, buf, fastqueue_format(buf, size, ZEND_LONG_FMT, n));
 }
 
-/* {{{ options */
-static zend_string *url_decoded(zend_string *s)
-{
-	zend_string *d = zend_string_init(ZSTR_VAL(s), ZSTR_LEN(s), 0);
-	ZSTR_LEN(d) = php_raw_url_decode(ZSTR_VAL(d), ZSTR_LEN(d));
-	return d;
-}
-
-/* php_url_parse refuses an empty host for any scheme but file://, so unix:///path is ours to read. */
-static bool parse_unix_url(zend_string *url, fastqueue_conn_options *o)
-{
-	static const char prefix[] = "unix://";
-	size_t n = sizeof(prefix) - 1;
-
-	if (ZSTR_LEN(url) <= n || strncasecmp(ZSTR_VAL(url), prefix, n) != 0 || ZSTR_VAL(url)[n] != '/') {
-		return false;
-	}
-	o->socket = zend_string_init(ZSTR_VAL(url) + n, ZSTR_LEN(url) - n, 0);
-	return true;
-}
-
-/* php_url reads "host:0" as no port at all (port 0), which would mean 6379: find an explicit
- * port 0 in the authority (after any user:pass@, before the path). */
-static bool url_has_port_zero(const zend_string *url)
-{
-	const char *p = strstr(ZSTR_VAL(url), "://"), *end, *at, *colon;
-
-	if (!p) {
-		return false;
-	}
-	p += 3;
-	end = p + strcspn(p, "/?#");
-	for (at = p; at < end; at++) {
-		if (*at == '@') {
-			p = at + 1;
-		}
-	}
-	if (p < end && *p == '[') { /* [ipv6]:port */
-		p = memchr(p, ']', end - p);
-		if (!p) {
-			return false;
-		}
-	}
-	colon = memchr(p, ':', end - p);
-	if (!colon || colon + 1 == end) {
-		return false;
-	}
-	for (p = colon + 1; p < end; p++) {
-		if (*p != '0') {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* redis://[user:pass@]host[:port][/db], rediss://... (TLS) or unix:///path.sock: fills the
- * connection settings. */
-static zend_result parse_url_option(zend_string *url, fastqueue_conn_options *o)
-{
-	php_url *u;
-	zend_result ok = FAILURE;
-
-	if (parse_unix_url(url, o)) {
-		return SUCCESS;
-	}
-	u = php_url_parse_ex(ZSTR_VAL(url), ZSTR_LEN(url));
-	if (!u || !u->scheme) {
-		zend_argument_value_error(1, "option \"url\" must look like redis[s]://[user:pass@]host[:port][/db] or unix:///path.sock");
-		goto done;
-	}
-	if (zend_string_equals_literal_ci(u->scheme, "unix")) {
-		if (!u->path) {
-			zend_argument_value_error(1, "option \"url\" names no socket path");
-			goto done;
-		}
-		o->socket = zend_string_copy(u->path);
-	} else if (zend_string_equals_literal_ci(u->scheme, "redis") || zend_string_equals_literal_ci(u->scheme, "tcp")
-		|| zend_string_equals_literal_ci(u->scheme, "rediss") || zend_string_equals_literal_ci(u->scheme, "tls")) {
-		if (!u->host) {
-			zend_argument_value_error(1, "option \"url\" names no host");
-			goto done;
-		}
-		if (!u->port && url_has_port_zero(url)) {
-			zend_argument_value_error(1, "option \"url\" has a port outside 1..65535");
-			goto done;
-		}
-		o->host = zend_string_copy(u->host);
-		o->tls.enabled = zend_string_equals_literal_ci(u->scheme, "rediss") || zend_string_equals_literal_ci(u->scheme, "tls");
-		if (u->port) {
-			o->port = u->port;
-		}
-		if (u->path && ZSTR_LEN(u->path) > 1) {
-			const char *db = ZSTR_VAL(u->path) + 1;
-			char *end;
-			zend_long n = ZEND_STRTOL(db, &end, 10);
-			if (*end != '\0' || n < 0) {
-				zend_argument_value_error(1, "option \"url\" has a database that is not a number >= 0");
-				goto done;
-			}
-			o->database = n;
-		}
-	} else {
-		zend_argument_value_error(1, "option \"url\" has unsupported scheme \"%s\" (redis://, rediss:// or unix://)", ZSTR_VAL(u->scheme));
-		goto done;
-	}
-	if (u->user && ZSTR_LEN(u->user)) {
-		o->username = url_decoded(u->user);
-	}
-	if (u->pass) {
-		o->password = url_decoded(u->pass);
-	}
-	ok = SUCCESS;
-done:
-	if (u) php_url_free(u);
-	return ok;
-}
-
-/* What asked for TLS, for the messages that refuse it. */
-typedef enum { TLS_BY_NONE = 0, TLS_BY_URL, TLS_BY_SCHEME, TLS_BY_HOST, TLS_BY_OPTION } tls_request;
-
-typedef struct {
-	fastqueue_conn_options conn;
-	int scheme_tls;                  /* option "scheme": -1 not given, 0 tcp, 1 tls */
-	bool host_tls;                   /* option "host" came as tls://host */
-	bool tls_option;                 /* option "tls" asked for TLS (true or an array) */
-	zend_string *prefix;
-	zend_string *queue;
-	zend_long retry_after;
-	double block_for;
-	zend_long migration_batch_size;
-} queue_settings;
-
-static void settings_free(queue_settings *s)
-{
-	fastqueue_conn_options_free(&s->conn);
-	if (s->prefix) zend_string_release(s->prefix);
-	if (s->queue) zend_string_release(s->queue);
-}
-
-/* Option "tls": true, or an array of PHP's SSL context option names; false and null ask for
- * nothing. A key outside the list is refused by name: a misspelt verify_peer must not leave
- * verification on or off behind the user's back. */
-static zend_result read_tls_option(queue_settings *s, zval *v)
-{
-	fastqueue_tls_options *t = &s->conn.tls;
-	zend_string *key;
-	zval *item;
-
-	if (Z_TYPE_P(v) == IS_NULL || Z_TYPE_P(v) == IS_FALSE) {
-		s->tls_option = false;
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_TRUE) {
-		s->tls_option = true;
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_ARRAY) {
-		zend_argument_type_error(1, "option \"tls\" must be of type array|bool|null, %s given", zend_zval_type_name(v));
-		return FAILURE;
-	}
-	s->tls_option = true;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), key, item) {
-		zend_string **str = NULL;
-		bool *flag = NULL;
-		char name[32];
-
-		if (!key) {
-			zend_argument_value_error(1, "option \"tls\" must be an array with string keys");
-			return FAILURE;
-		}
-		ZVAL_DEREF(item);
-		if (zend_string_equals_literal(key, "cafile")) str = &t->cafile;
-		else if (zend_string_equals_literal(key, "capath")) str = &t->capath;
-		else if (zend_string_equals_literal(key, "local_cert")) str = &t->local_cert;
-		else if (zend_string_equals_literal(key, "local_pk")) str = &t->local_pk;
-		else if (zend_string_equals_literal(key, "peer_name")) str = &t->peer_name;
-		else if (zend_string_equals_literal(key, "verify_peer")) flag = &t->verify_peer;
-		else if (zend_string_equals_literal(key, "verify_peer_name")) flag = &t->verify_peer_name;
-		else {
-			zend_argument_value_error(1, "option \"tls\" contains unknown key \"%s\" (known: cafile, capath, "
-				"local_cert, local_pk, peer_name, verify_peer, verify_peer_name)", ZSTR_VAL(key));
-			return FAILURE;
-		}
-		fastqueue_format(name, sizeof(name), "tls.%s", ZSTR_VAL(key));
-		if (str ? fastqueue_opt_string(item, 1, name, true, false, str) == FAILURE
-			: fastqueue_opt_bool(item, 1, name, flag) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
-	if (t->local_pk && !t->local_cert) {
-		zend_argument_value_error(1, "option \"tls.local_pk\" needs \"tls.local_cert\" too");
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* "tcp"/"redis" or "tls"/"rediss", as Laravel's predis config writes it. */
-static zend_result read_scheme_option(queue_settings *s, zval *v)
-{
-	if (Z_TYPE_P(v) != IS_STRING) {
-		zend_argument_type_error(1, "option \"scheme\" must be of type string, %s given", zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (zend_string_equals_literal_ci(Z_STR_P(v), "tcp") || zend_string_equals_literal_ci(Z_STR_P(v), "redis")) {
-		s->scheme_tls = 0;
-	} else if (zend_string_equals_literal_ci(Z_STR_P(v), "tls") || zend_string_equals_literal_ci(Z_STR_P(v), "rediss")) {
-		s->scheme_tls = 1;
-	} else {
-		zend_argument_value_error(1, "option \"scheme\" must be \"tcp\" or \"tls\"");
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* "tls://host", as Laravel's phpredis config can write it: TLS to host. */
-static zend_result read_host_option(queue_settings *s, zval *v)
-{
-	if (fastqueue_opt_string(v, 1, "host", true, false, &s->conn.host) == FAILURE) {
-		return FAILURE;
-	}
-	s->host_tls = false;
-	if (s->conn.host && ZSTR_LEN(s->conn.host) >= 6 && strncasecmp(ZSTR_VAL(s->conn.host), "tls://", 6) == 0) {
-		zend_string *bare;
-		if (ZSTR_LEN(s->conn.host) == 6) {
-			zend_argument_value_error(1, "option \"host\" names no host after tls://");
-			return FAILURE;
-		}
-		bare = zend_string_init(ZSTR_VAL(s->conn.host) + 6, ZSTR_LEN(s->conn.host) - 6, 0);
-		zend_string_release(s->conn.host);
-		s->conn.host = bare;
-		s->host_tls = true;
-	}
-	return SUCCESS;
-}
-
-/* Seeds given as tls:// or rediss:// ask for TLS, as a tls:// host does. */
-static zend_result read_cluster_option(queue_settings *s, zval *v)
-{
-	bool tls = false;
-
-	if (fastqueue_cluster_read_option(v, &s->conn.cluster, &tls) == FAILURE) {
-		return FAILURE;
-	}
-	s->host_tls = s->host_tls || tls;
-	return SUCCESS;
-}
-
-/* A cluster is found from its seeds: what names one server does not fit beside them. */
-static zend_result check_cluster_settings(HashTable *options, queue_settings *s)
-{
-	static const char *const single[] = {"host", "port", "socket", "url", "sentinel"};
-
-	if (!s->conn.cluster.count) {
-		return SUCCESS;
-	}
-	for (size_t i = 0; i < sizeof(single) / sizeof(single[0]); i++) {
-		zval *v = zend_hash_str_find_deref(options, single[i], strlen(single[i]));
-		if (v && Z_TYPE_P(v) != IS_NULL) {
-			zend_argument_value_error(1, "options \"cluster\" and \"%s\" exclude each other: the cluster's nodes "
-				"come from its seeds and its slot map", single[i]);
-			return FAILURE;
-		}
-	}
-	if (s->conn.database != 0) {
-		zend_argument_value_error(1, "option \"database\" must be 0 with option \"cluster\": a Redis Cluster "
-			"has database 0 only");
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-static zend_result read_option(queue_settings *s, zend_string *key, zval *v)
-{
-	const char *k = ZSTR_VAL(key);
-	double d;
-
-	if (zend_string_equals_literal(key, "host")) return read_host_option(s, v);
-	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
-	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
-	if (zend_string_equals_literal(key, "sentinel")) return fastqueue_sentinel_read_option(v, &s->conn.sentinel);
-	if (zend_string_equals_literal(key, "cluster")) return read_cluster_option(s, v);
-	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
-	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
-	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
-	if (zend_string_equals_literal(key, "prefix")) return fastqueue_opt_string(v, 1, k, true, true, &s->prefix);
-	if (zend_string_equals_literal(key, "queue")) return fastqueue_opt_string(v, 1, k, true, true, &s->queue);
-	if (zend_string_equals_literal(key, "port")) return fastqueue_opt_long(v, 1, k, 1, 65535, &s->conn.port);
-	if (zend_string_equals_literal(key, "database")) return fastqueue_opt_long(v, 1, k, 0, ZEND_LONG_MAX, &s->conn.database);
-	if (zend_string_equals_literal(key, "migration_batch_size")) {
-		if (fastqueue_opt_long(v, 1, k, -1, ZEND_LONG_MAX, &s->migration_batch_size) == FAILURE) return FAILURE;
-		if (s->migration_batch_size == 0) {
-			zend_argument_value_error(1, "option \"migration_batch_size\" must be -1 (all) or greater than 0");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	if (zend_string_equals_literal(key, "retry_after")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->retry_after = -1;
-			return SUCCESS;
-		}
-		/* now + retry_after is the reservation's score: bounded, it cannot wrap round to a
-		 * negative time that makes the job due again at once. */
-		return fastqueue_opt_long(v, 1, k, 0, FASTQUEUE_MAX_DELAY, &s->retry_after);
-	}
-	if (zend_string_equals_literal(key, "block_for")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->block_for = -1;
-			return SUCCESS;
-		}
-		/* Bounded, BLPOP's timeout and the socket's read timeout hold it exactly. */
-		return fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->block_for);
-	}
-	if (zend_string_equals_literal(key, "connect_timeout")) {
-		if (fastqueue_opt_number(v, 1, k, 0, INFINITY, &d) == FAILURE) return FAILURE;
-		s->conn.connect_timeout = d > 0 ? d : 2.0;
-		return SUCCESS;
-	}
-	if (zend_string_equals_literal(key, "read_timeout")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->conn.read_timeout = 0;
-			return SUCCESS;
-		}
-		return fastqueue_opt_number(v, 1, k, 0, INFINITY, &s->conn.read_timeout);
-	}
-	if (zend_string_equals_literal(key, "url")) {
-		return SUCCESS; /* read first, see parse_settings */
-	}
-	if (zend_string_equals_literal(key, "wait_replicas")) {
-		return fastqueue_opt_long(v, 1, k, 0, 1000, &s->conn.wait_replicas);
-	}
-	if (zend_string_equals_literal(key, "wait_timeout")) {
-		if (fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->conn.wait_timeout) == FAILURE) return FAILURE;
-		if (s->conn.wait_timeout < 0.001) {
-			zend_argument_value_error(1, "option \"wait_timeout\" must be at least 0.001 (seconds)");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	zend_argument_value_error(1, "contains unknown option \"%s\"", k);
-	return FAILURE;
-}
-
-/* Whether TLS is on, from all that can ask for it. An explicit scheme overrides the url's, as
- * explicit options override the url's other parts; "tcp" next to a TLS request is refused, as
- * is TLS over a unix socket. A build without TLS refuses any request: never plain text instead. */
-static zend_result resolve_tls(queue_settings *s)
-{
-	static const char *const by_text[] = {
-		"", "a rediss:// url", "option \"scheme\" \"tls\"", "a tls:// host", "option \"tls\"" };
-	tls_request by = s->conn.tls.enabled ? TLS_BY_URL : TLS_BY_NONE;
-
-	if (s->scheme_tls == 0 && (s->host_tls || s->tls_option)) {
-		zend_argument_value_error(1, "option \"scheme\" is \"tcp\" but option \"%s\" asks for TLS",
-			s->host_tls ? "host" : "tls");
-		return FAILURE;
-	}
-	if (s->scheme_tls >= 0) {
-		by = s->scheme_tls ? TLS_BY_SCHEME : TLS_BY_NONE;
-	}
-	if (s->host_tls) {
-		by = TLS_BY_HOST;
-	} else if (s->tls_option && by == TLS_BY_NONE) {
-		by = TLS_BY_OPTION;
-	}
-	s->conn.tls.enabled = by != TLS_BY_NONE;
-	if (!s->conn.tls.enabled) {
-		return SUCCESS;
-	}
-	if (s->conn.socket) {
-		zend_argument_value_error(1, "asks for TLS (%s) over a unix socket: TLS needs host and port", by_text[by]);
-		return FAILURE;
-	}
-	if (!fastqueue_conn_tls_supported()) {
-		zend_throw_exception_ex(fastqueue_ce_ConnectionException, 0,
-			"TLS to Redis was requested (%s) but this FastQueue build lacks TLS support: "
-			"rebuild FastQueue against hiredis >= 1.1 with hiredis_ssl and OpenSSL "
-			"(e.g. libhiredis-dev and libssl-dev on Debian 13), configure --with-fastqueue-tls", by_text[by]);
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* The url is applied first so that explicit options can override its parts. */
-static zend_result parse_settings(HashTable *options, queue_settings *s)
-{
-	zend_string *key;
-	zval *v;
-
-	memset(s, 0, sizeof(*s));
-	s->conn.port = 6379;
-	s->conn.connect_timeout = 2.0;
-	s->conn.read_timeout = 10.0;
-	s->conn.wait_timeout = 1.0;
-	s->retry_after = 60;
-	s->block_for = -1;
-	s->migration_batch_size = -1;
-	s->scheme_tls = -1;
-	s->conn.tls.verify_peer = true;
-	s->conn.tls.verify_peer_name = true;
-	if (options && (v = zend_hash_str_find_deref(options, "url", 3)) && Z_TYPE_P(v) != IS_NULL) {
-		if (Z_TYPE_P(v) != IS_STRING) {
-			zend_argument_type_error(1, "option \"url\" must be of type ?string, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		if (parse_url_option(Z_STR_P(v), &s->conn) == FAILURE) {
-			return FAILURE;
-		}
-	}
-	if (options) {
-		ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-			if (!key) {
-				zend_argument_value_error(1, "must be an array with string keys");
-				return FAILURE;
-			}
-			ZVAL_DEREF(v);
-			if (read_option(s, key, v) == FAILURE) {
-				return FAILURE;
-			}
-		} ZEND_HASH_FOREACH_END();
-	}
-	if (resolve_tls(s) == FAILURE) {
-		return FAILURE;
-	}
-	if (options && check_cluster_settings(options, s) == FAILURE) {
-		return FAILURE;
-	}
-	if (s->conn.sentinel.count && s->conn.socket) {
-		zend_argument_value_error(1, "options \"sentinel\" and \"socket\" exclude each other: the sentinels name the master's host and port");
-		return FAILURE;
-	}
-	if (!s->conn.host && !s->conn.socket) {
-		s->conn.host = zend_string_init("127.0.0.1", 9, 0);
-	}
-	if (!s->prefix) s->prefix = ZSTR_EMPTY_ALLOC();
-	if (!s->queue || !ZSTR_LEN(s->queue)) {
-		if (s->queue) zend_string_release(s->queue);
-		s->queue = zend_string_init("default", 7, 0);
-	}
-	return SUCCESS;
-}
-/* }}} */
-
 /* {{{ object handlers */
 static zend_object *redis_queue_create(zend_class_entry *ce)
 {
@@ -575,7 +133,7 @@ static fastqueue_redis_queue *queue_from_this(zval *this_zv)
 PHP_METHOD(FastQueue_RedisQueue, __construct)
 {
 	HashTable *options = NULL;
-	queue_settings s;
+	fastqueue_queue_settings s;
 	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(ZEND_THIS);
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
@@ -587,8 +145,8 @@ PHP_METHOD(FastQueue_RedisQueue, __construct)
 		zend_throw_error(NULL, "FastQueue\\RedisQueue is already constructed");
 		RETURN_THROWS();
 	}
-	if (parse_settings(options, &s) == FAILURE) {
-		settings_free(&s);
+	if (fastqueue_queue_settings_parse(options, &s) == FAILURE) {
+		fastqueue_queue_settings_free(&s);
 		RETURN_THROWS();
 	}
 	/* Connect lazily: the first command connects, so constructing never blocks. */
@@ -598,7 +156,7 @@ PHP_METHOD(FastQueue_RedisQueue, __construct)
 	q->retry_after = s.retry_after;
 	q->block_for = s.block_for;
 	q->migration_batch_size = s.migration_batch_size;
-	settings_free(&s);
+	fastqueue_queue_settings_free(&s);
 	if (!fastqueue_queue_name_ok(q, q->default_queue, 1)) {
 		/* Left unconstructed, as after any refused option. */
 		fastqueue_conn_free(&q->conn);
@@ -927,350 +485,6 @@ PHP_METHOD(FastQueue_RedisQueue, bulk)
 /* }}} */
 
 /* {{{ pop side */
-void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
-	zend_string *const *names, uint32_t count, const zend_string *restart_key)
-{
-	static const char *const suffixes[] = {"", ":delayed", ":reserved", ":notify"};
-
-	l->count = count;
-	l->has_restart_key = restart_key != NULL;
-	l->names = safe_emalloc(count, sizeof(*l->names), 0);
-	l->keys = safe_emalloc(4 * count + 1, sizeof(*l->keys), 0);
-	for (uint32_t i = 0; i < count; i++) {
-		l->names[i] = zend_string_copy(names[i]);
-		for (int k = 0; k < 4; k++) {
-			l->keys[4 * i + k] = fastqueue_queue_key(q, names[i], suffixes[k]);
-		}
-	}
-	if (restart_key) {
-		l->keys[4 * count] = zend_string_concat2(ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix),
-			ZSTR_VAL(restart_key), ZSTR_LEN(restart_key));
-	}
-	/* A script may touch the keys of one hash slot only: in a cluster, consecutive queues of
-	 * one slot share a call, and the restart key is read apart. */
-	l->group_first = safe_emalloc(count + 1, sizeof(*l->group_first), 0);
-	l->ngroups = 0;
-	for (uint32_t i = 0; i < count; i++) {
-		if (i == 0 || (fastqueue_conn_is_cluster(&q->conn)
-				&& fastqueue_cluster_key_slot(ZSTR_VAL(l->keys[4 * i]), ZSTR_LEN(l->keys[4 * i]))
-				!= fastqueue_cluster_key_slot(ZSTR_VAL(l->keys[4 * i - 4]), ZSTR_LEN(l->keys[4 * i - 4])))) {
-			l->group_first[l->ngroups++] = i;
-		}
-	}
-	l->group_first[l->ngroups] = count;
-	l->restart_apart = restart_key && fastqueue_conn_is_cluster(&q->conn);
-}
-
-void fastqueue_queue_list_free(fastqueue_queue_list *l)
-{
-	uint32_t nkeys = 4 * l->count + (l->has_restart_key ? 1 : 0);
-	for (uint32_t i = 0; i < l->count; i++) {
-		zend_string_release(l->names[i]);
-	}
-	for (uint32_t i = 0; i < nkeys; i++) {
-		zend_string_release(l->keys[i]);
-	}
-	efree(l->names);
-	efree(l->keys);
-	efree(l->group_first);
-	memset(l, 0, sizeof(*l));
-}
-
-/* The pop script on slot groups g to end - 1 (and the restart key when with_restart). Keys of
- * one hash slot go as KEYS. Keys of several slots of one node go through pop_node: the first
- * group's keys route the call as KEYS, and the rest follow the arguments. */
-/* Jobs reserved uncharged are scored until.NNNNNN, numbered on from one call to the next
- * within a second, so that expired reservations come back in the order they were reserved,
- * also with two batches out at once (the worker's overlap). The first number of a call. */
-static uint32_t take_slots(fastqueue_redis_queue *q, zend_long until, zend_long count)
-{
-	uint32_t base = until == q->slot_until && q->slot_next + (uint64_t) count <= FASTQUEUE_SLOTS_PER_SECOND
-		? q->slot_next : 0;
-
-	q->slot_until = until;
-	q->slot_next = base + (uint32_t) count;
-	return base;
-}
-
-/* The pop script's keys and arguments for the groups g..end-1 of l (num: room for its
- * numbers, kept while a is used); *declared: how many are keys; *node_call: pop_node. */
-static void reserve_args(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g, uint32_t end,
-	bool with_restart, zend_long count, bool charge, bool report, zend_long now, uint32_t base,
-	fastqueue_args *a, char num[5][24], uint32_t *declared, bool *node_call)
-{
-	uint32_t first = l->group_first[g];
-	uint32_t nkeys = 4 * (l->group_first[end] - first);
-
-	*node_call = end > g + 1 || (with_restart && l->restart_apart);
-	*declared = *node_call ? 4 * (l->group_first[g + 1] - first) : nkeys;
-	fastqueue_args_init(a);
-	for (uint32_t i = 0; i < *declared; i++) {
-		fastqueue_args_add_str(a, l->keys[4 * first + i]);
-	}
-	if (with_restart && !*node_call) {
-		fastqueue_args_add_str(a, l->keys[4 * l->count]);
-		(*declared)++;
-	}
-	add_long_arg(a, num[0], sizeof(num[0]), now);
-	add_long_arg(a, num[1], sizeof(num[1]), now + (q->retry_after > 0 ? q->retry_after : 0));
-	fastqueue_args_add(a, q->retry_after >= 0 ? "1" : "0", 1);
-	add_long_arg(a, num[2], sizeof(num[2]), q->migration_batch_size);
-	add_long_arg(a, num[3], sizeof(num[3]), count);
-	fastqueue_args_add(a, with_restart ? "1" : "0", 1);
-	fastqueue_args_add(a, charge ? "1" : "0", 1);
-	fastqueue_args_add(a, report ? "1" : "0", 1);
-	add_long_arg(a, num[4], sizeof(num[4]), (zend_long) base);
-	if (*node_call) {
-		for (uint32_t i = *declared; i < nkeys; i++) {
-			fastqueue_args_add_str(a, l->keys[4 * first + i]);
-		}
-		if (with_restart) {
-			fastqueue_args_add_str(a, l->keys[4 * l->count]);
-		}
-	}
-}
-
-/* A pop script reply has the restart value; when it reserved jobs, their queue's number and
- * per job the job (uncharged) or the job, its reserved copy and attempts (charged); then,
- * with report, an array. */
-static zend_result check_reserve_reply(fastqueue_redis_queue *q, bool charge, bool report, fastqueue_reply **out)
-{
-	size_t len = fastqueue_reply_array_len(*out), jobs;
-	size_t stride = FASTQUEUE_RESERVE_STRIDE(charge);
-
-	if (report && len > 0 && !fastqueue_reply_is_array(fastqueue_reply_array_at(*out, len - 1))) {
-		len = 0;
-	}
-	jobs = len > 0 ? len - 1 - (report ? 1 : 0) : 0;
-	if (len == 0 || (jobs > 0 && (jobs < 1 + stride || (jobs - 1) % stride != 0))) {
-		fastqueue_reply_free(*out);
-		*out = NULL;
-		snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
-		q->conn.err_kind = FASTQUEUE_ERR_PROTOCOL;
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* One pop script call for the groups g..end-1 of l (a run of groups on one node). */
-static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	uint32_t end, bool with_restart, zend_long count, bool charge, bool report, zend_long now,
-	uint32_t base, fastqueue_reply **out)
-{
-	fastqueue_args a;
-	char num[5][24];
-	uint32_t declared;
-	bool node_call;
-	zend_result ok;
-
-	reserve_args(q, l, g, end, with_restart, count, charge, report, now, base, &a, num, &declared, &node_call);
-	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, l->keys[4 * l->group_first[g]]),
-		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, out);
-	fastqueue_args_free(&a);
-	return ok == SUCCESS ? check_reserve_reply(q, charge, report, out) : FAILURE;
-}
-
-bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l)
-{
-	return !fastqueue_conn_is_cluster(&q->conn) && l->ngroups == 1 && !l->restart_apart && !q->conn.pending;
-}
-
-zend_result fastqueue_queue_reserve_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool report, zend_long *until, uint32_t *slot_base)
-{
-	zend_long now = fastqueue_unix_time();
-	fastqueue_args a;
-	char num[5][24];
-	uint32_t declared;
-	bool node_call;
-	zend_result ok;
-
-	*until = now + (q->retry_after > 0 ? q->retry_after : 0);
-	*slot_base = take_slots(q, *until, count);
-	reserve_args(q, l, 0, 1, l->has_restart_key, count, false, report, now, *slot_base, &a, num, &declared, &node_call);
-	ok = fastqueue_conn_eval_send_pending(&q->conn, FASTQUEUE_LUA_POP, (int) declared, &a);
-	fastqueue_args_free(&a);
-	return ok;
-}
-
-zend_result fastqueue_queue_reserve_take(fastqueue_redis_queue *q, bool report, fastqueue_reply **out)
-{
-	if (fastqueue_conn_take_pending(&q->conn, out) == FAILURE) {
-		return FAILURE;
-	}
-	return check_reserve_reply(q, false, report, out);
-}
-
-/* Whether a key's node is the one that serves another key. */
-static bool same_node(fastqueue_redis_queue *q, const zend_string *a, const zend_string *b)
-{
-	return fastqueue_conn_route_str(&q->conn, a) == fastqueue_conn_route_str(&q->conn, b);
-}
-
-/* The end of the run of slot groups, from g on, that one call serves: the groups that follow
- * g on its node, in priority order (just g when node calls are off). */
-static uint32_t node_run_end(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	bool node_calls)
-{
-	uint32_t end = g + 1;
-
-	while (node_calls && end < l->ngroups
-			&& same_node(q, l->keys[4 * l->group_first[g]], l->keys[4 * l->group_first[end]])) {
-		end++;
-	}
-	return end;
-}
-
-/* A node refused a call across its slots: one of them moved or is migrating (the map was
- * stale), or it runs a Redis before 7, which has no script flags (then never again). */
-static bool node_call_refused(fastqueue_redis_queue *q)
-{
-	if (q->conn.err_kind != FASTQUEUE_ERR_REPLY) {
-		return false;
-	}
-	if (strstr(q->conn.err, "shebang") || strstr(q->conn.err, "compiling script")) {
-		q->node_calls_off = true;
-	}
-	return true;
-}
-
-/* The restart key's value, read on its own (a GET reply). */
-static zend_result read_restart_key(fastqueue_redis_queue *q, const fastqueue_queue_list *l, fastqueue_reply **out)
-{
-	fastqueue_args a;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "GET", 3);
-	fastqueue_args_add_str(&a, l->keys[4 * l->count]);
-	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, l->keys[4 * l->count]), &a, out);
-	fastqueue_args_free(&a);
-	return ok;
-}
-
-/* Moves a part's migration report (queue, kind, members triples) onto the end of the merged
- * one, its queue numbers made the list's own. */
-static void merge_report(fastqueue_reply *merged, size_t *at, fastqueue_reply *part, uint32_t first)
-{
-	for (size_t i = 0; i < fastqueue_reply_array_len(part); i++) {
-		zend_long qi;
-		if (i % 3 == 0 && fastqueue_reply_integer(fastqueue_reply_array_at(part, i), &qi)) {
-			fastqueue_reply_set_integer(fastqueue_reply_element(part, i), qi + first);
-		}
-		fastqueue_reply_move(merged, (*at)++, part, i);
-	}
-}
-
-/* Several calls answering as one: the restart value (restart, or the first part's when NULL),
- * the jobs of the last part, the only one that has any (queue numbers made the list's own:
- * part p starts at queue part_first[p]), and every part's migration report. */
-static fastqueue_reply *merge_parts(fastqueue_reply *restart, fastqueue_reply **parts,
-	const uint32_t *part_first, uint32_t nparts, bool report)
-{
-	fastqueue_reply *last = parts[nparts - 1], *out, *merged = NULL;
-	size_t jobs = fastqueue_reply_array_len(last) - 1 - (report ? 1 : 0), at = 0, steps = 0;
-	uint32_t first = part_first[nparts - 1];
-
-	out = fastqueue_reply_new_array(1 + jobs + (report ? 1 : 0));
-	if (restart) {
-		fastqueue_reply_set_element(out, 0, restart);
-	} else {
-		fastqueue_reply_move(out, 0, parts[0], 0);
-	}
-	for (size_t i = 1; i <= jobs; i++) {
-		zend_long qi;
-		/* The queue's number, as the merged call counts: from the first queue of the list. */
-		if (i == 1 && fastqueue_reply_integer(fastqueue_reply_array_at(last, i), &qi)) {
-			fastqueue_reply_set_integer(fastqueue_reply_element(last, i), qi + first);
-		}
-		fastqueue_reply_move(out, i, last, i);
-	}
-	if (report) {
-		for (uint32_t p = 0; p < nparts; p++) {
-			steps += fastqueue_reply_array_len(fastqueue_reply_array_at(parts[p], fastqueue_reply_array_len(parts[p]) - 1));
-		}
-		merged = fastqueue_reply_new_array(steps);
-		for (uint32_t p = 0; p < nparts; p++) {
-			merge_report(merged, &at, fastqueue_reply_element(parts[p], fastqueue_reply_array_len(parts[p]) - 1),
-				part_first[p]);
-		}
-		fastqueue_reply_set_element(out, 1 + jobs, merged);
-	}
-	return out;
-}
-
-/* Queues in several hash slots of a cluster: one call per node in priority order, until one
- * has jobs; a node serves the run of queues that follow each other on it in the list, so a
- * list that keeps each node's queues together costs one call per node. The restart key goes
- * with the first call when its node serves it, else in a GET of its own. The reply is made
- * to look like one call's. */
-static zend_result reserve_by_node(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long now, uint32_t base, fastqueue_reply **out)
-{
-	fastqueue_reply *restart = NULL, **parts = safe_emalloc(l->ngroups, sizeof(*parts), 0);
-	uint32_t *part_first = safe_emalloc(l->ngroups, sizeof(*part_first), 0);
-	uint32_t g = 0, n = 0, one_slot_until = 0;
-	bool with_restart = l->has_restart_key && !q->node_calls_off
-		&& same_node(q, l->keys[4 * l->count], l->keys[0]);
-	zend_result ok = SUCCESS;
-
-	if (l->has_restart_key && !with_restart) {
-		ok = read_restart_key(q, l, &restart);
-	}
-	while (ok == SUCCESS && g < l->ngroups) {
-		uint32_t end = node_run_end(q, l, g, !q->node_calls_off && g >= one_slot_until);
-		bool restart_here = with_restart && g == 0;
-
-		ok = reserve_call(q, l, g, end, restart_here, count, charge, report, now, base, &parts[n]);
-		if (ok == FAILURE && (end > g + 1 || restart_here) && node_call_refused(q)) {
-			/* This run again, a call per slot, which follows MOVED and ASK. */
-			one_slot_until = end;
-			ok = restart_here ? read_restart_key(q, l, &restart) : SUCCESS;
-			with_restart = false;
-			continue;
-		}
-		if (ok == FAILURE) {
-			break;
-		}
-		part_first[n++] = l->group_first[g];
-		g = end;
-		if (fastqueue_reply_array_len(parts[n - 1]) > 1 + (report ? 1u : 0u)) {
-			break;
-		}
-	}
-	if (ok == SUCCESS) {
-		*out = merge_parts(restart, parts, part_first, n, report);
-	} else {
-		fastqueue_reply_free(restart);
-	}
-	for (uint32_t p = 0; p < n; p++) {
-		fastqueue_reply_free(parts[p]);
-	}
-	efree(parts);
-	efree(part_first);
-	return ok;
-}
-
-zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, uint32_t *slot_base, fastqueue_reply **out)
-{
-	zend_long now = fastqueue_unix_time();
-	zend_long ends = now + (q->retry_after > 0 ? q->retry_after : 0);
-	uint32_t base = charge ? 0 : take_slots(q, ends, count);
-
-	if (until) {
-		*until = ends;
-	}
-	if (slot_base) {
-		*slot_base = base;
-	}
-	*out = NULL;
-	if (l->ngroups == 1 && !l->restart_apart) {
-		return reserve_call(q, l, 0, 1, l->has_restart_key, count, charge, report, now, base, out);
-	}
-	return reserve_by_node(q, l, count, charge, report, now, base, out);
-}
-
 /* Adds the members an ack removes. */
 static void add_ack_members(fastqueue_args *a, const fastqueue_ack *ack)
 {
@@ -1382,88 +596,30 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 	return fastqueue_conn_flush(&q->conn);
 }
 
-/* One BLPOP on the :notify lists of group g's queues. */
-static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	double seconds, bool *announced)
+/* The job of a charged reserve of one, as a Job object, or null. */
+static void batch_job(fastqueue_redis_queue *q, const fastqueue_queue_list *l, fastqueue_reserve_batch *b, zval *out)
 {
-	fastqueue_args a;
-	fastqueue_reply *r;
-	fastqueue_conn *c;
-	char secs[32];
-	double read_timeout = q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "BLPOP", 5);
-	for (uint32_t i = l->group_first[g]; i < l->group_first[g + 1]; i++) {
-		fastqueue_args_add_str(&a, l->keys[4 * i + 3]);
-	}
-	/* BLPOP reads 0 as "for ever": a positive wait under a millisecond must not round to it. */
-	if (seconds > 0 && seconds < 0.001) {
-		seconds = 0.001;
-	}
-	fastqueue_args_add(&a, secs, fastqueue_format(secs, sizeof(secs), "%.3f", seconds));
-	c = fastqueue_conn_route_str(&q->conn, l->keys[4 * l->group_first[g] + 3]);
-	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
-	fastqueue_conn_set_read_timeout(c, seconds > 0 ? seconds + read_timeout : 0);
-	ok = fastqueue_conn_command(c, &a, &r);
-	fastqueue_conn_set_read_timeout(c, q->conn.opt.read_timeout);
-	fastqueue_args_free(&a);
-	*announced = ok == SUCCESS && fastqueue_reply_array_len(r) > 0;
-	fastqueue_reply_free(r);
-	return ok;
-}
-
-/* A blocking wait can watch keys of one hash slot only. Queues in several slots of a cluster
- * are watched one group after another, each for a share of the time: a push is then noticed
- * within the wait's length, not at once (the worker waits in quarter seconds). */
-#define GROUP_WAIT_FOR_EVER 1.0
-
-zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	double seconds, bool *announced)
-{
-	double share;
-
-	*announced = false;
-	if (l->ngroups == 1) {
-		return wait_group(q, l, 0, seconds, announced);
-	}
-	share = (seconds > 0 ? seconds : GROUP_WAIT_FOR_EVER) / l->ngroups;
-	for (uint32_t g = 0; g < l->ngroups && !*announced; g++) {
-		if (wait_group(q, l, g, share, announced) == FAILURE) {
-			return FAILURE;
-		}
-	}
-	return SUCCESS;
-}
-
-/* The first job of a reserve reply as a Job object, or null. */
-static void first_job(fastqueue_redis_queue *q, const fastqueue_queue_list *l, const fastqueue_reply *r, zval *out)
-{
-	const char *raw, *reserved;
-	size_t raw_len, reserved_len;
-	zend_long qi, attempts;
-
 	ZVAL_NULL(out);
-	if (fastqueue_reply_array_len(r) < 5) {
-		return;
+	if (b->njobs) {
+		fastqueue_job_create(out, &q->std, l->names[b->queue - 1], zend_string_copy(b->jobs[0].raw),
+			zend_string_copy(b->jobs[0].reserved), b->jobs[0].attempts);
 	}
-	if (!fastqueue_reply_integer(fastqueue_reply_array_at(r, 1), &qi) || qi < 1 || (zend_ulong) qi > l->count
-		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 2), &raw, &raw_len)
-		|| !fastqueue_reply_string(fastqueue_reply_array_at(r, 3), &reserved, &reserved_len)
-		|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, 4), &attempts)) {
-		zend_throw_exception(fastqueue_ce_RedisException, "Unexpected reply from the pop script", 0);
-		return;
-	}
-	fastqueue_job_create(out, &q->std, l->names[qi - 1],
-		zend_string_init(raw, raw_len, 0), zend_string_init(reserved, reserved_len, 0), attempts);
+}
+
+/* A charged reserve of one job from the list. */
+static zend_result reserve_one(fastqueue_redis_queue *q, const fastqueue_queue_list *l, fastqueue_reserve_batch *b)
+{
+	fastqueue_reserve_request req;
+
+	fastqueue_reserve_request_init(&req, q, l, 1, true, false);
+	return fastqueue_reserve(q, &req, b);
 }
 
 PHP_METHOD(FastQueue_RedisQueue, pop)
 {
 	zend_string *queue = NULL, *name;
 	fastqueue_queue_list l;
-	fastqueue_reply *r = NULL;
+	fastqueue_reserve_batch b;
 	bool announced = false;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
@@ -1475,24 +631,21 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 
 	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
-	if (fastqueue_queue_reserve(q, &l, 1, true, false, NULL, NULL, &r) == FAILURE) {
+	if (reserve_one(q, &l, &b) == FAILURE) {
 		goto failed;
 	}
 	/* As Laravel: with block_for, wait for a push once, then try once more. */
-	if (fastqueue_reply_array_len(r) == 1 && q->block_for >= 0) {
-		fastqueue_reply_free(r);
-		r = NULL;
+	if (!b.njobs && q->block_for >= 0) {
+		fastqueue_reserve_batch_free(&b);
 		if (fastqueue_queue_wait(q, &l, q->block_for, &announced) == FAILURE) {
 			goto failed;
 		}
-		if (announced && fastqueue_queue_reserve(q, &l, 1, true, false, NULL, NULL, &r) == FAILURE) {
+		if (announced && reserve_one(q, &l, &b) == FAILURE) {
 			goto failed;
 		}
 	}
-	if (r) {
-		first_job(q, &l, r, return_value);
-	}
-	fastqueue_reply_free(r);
+	batch_job(q, &l, &b, return_value);
+	fastqueue_reserve_batch_free(&b);
 	fastqueue_queue_list_free(&l);
 	return;
 failed:

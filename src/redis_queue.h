@@ -4,9 +4,6 @@
 
 #include "php.h"
 
-/* Uncharged reservations are scored until.NNNNNN: six decimals, exact in a double for any
- * until of this millennium. */
-#define FASTQUEUE_SLOTS_PER_SECOND 1000000
 #include "conn.h"
 
 typedef struct _fastqueue_redis_queue {
@@ -15,7 +12,7 @@ typedef struct _fastqueue_redis_queue {
 	zend_string *default_queue;      /* queue name used when none is given */
 	zend_long retry_after;           /* seconds a reservation lasts; -1: never migrate expired ones */
 	zend_long slot_until;            /* the last uncharged reserve's until, and the next number of */
-	uint32_t slot_next;              /* a job's score in that second (take_slots) */
+	uint32_t slot_next;              /* a job's score in that second (reserve.c, take_slots) */
 	double block_for;                /* seconds pop blocks for a job; -1: never blocks; 0: until one comes */
 	zend_long migration_batch_size;  /* due jobs moved per pop; -1: all */
 	bool node_calls_off;             /* a cluster node refused pop_node (a Redis before 7): one
@@ -37,21 +34,6 @@ zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
 /* prefix + "queues:" + name + suffix ("" or ":delayed", ...). */
 zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
 
-/* The keys of queues in priority order, as pop.lua takes them: 4 per queue, then the
- * restart key if any. Built once per worker, not per pop. */
-typedef struct _fastqueue_queue_list {
-	uint32_t count;            /* number of queues */
-	zend_string **names;       /* queue names */
-	zend_string **keys;        /* 4 * count keys, + 1 when restart_key */
-	bool has_restart_key;      /* the last key is the restart key */
-	uint32_t ngroups;          /* runs of queues that one script call serves: 1, unless their
-	                            * keys live in different hash slots of a cluster */
-	uint32_t *group_first;     /* ngroups + 1 entries: group g is queues group_first[g] to
-	                            * group_first[g + 1] - 1 */
-	bool restart_apart;        /* the restart key is read with a GET of its own, not in the
-	                            * reserve call (a cluster: its slot is another) */
-} fastqueue_queue_list;
-
 /* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
  * key, not a place in a queue list, so it stays valid whatever the worker reserves next. */
 typedef struct _fastqueue_ack {
@@ -60,33 +42,6 @@ typedef struct _fastqueue_ack {
 	zend_string *raw;          /* the job as pushed, or NULL: a job reserved uncharged is
 	                            * there in that form when marking it started did not get through */
 } fastqueue_ack;
-
-void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
-	zend_string *const *names, uint32_t count, const zend_string *restart_key);
-void fastqueue_queue_list_free(fastqueue_queue_list *l);
-
-/* Elements per job in a reserve reply: the job, and charged its reserved copy and attempts. */
-#define FASTQUEUE_RESERVE_STRIDE(charge) ((charge) ? 3u : 1u)
-
-/* One round trip: migrates due jobs and reserves up to count jobs from the first non-empty
- * queue, charged (the reserved copy goes to :reserved, as Laravel's pop) or not (the job as
- * pushed does, until fastqueue_queue_defer_start). The reply: restart value, then when it
- * reserved jobs their queue's number and per job the job (uncharged) or job, reserved copy,
- * attempts (charged); then with report the migrations as an array of
- * (queue, "delayed"|"reserved", [members]) triples, one per step taken. *until (may be NULL):
- * when the reservations end; *slot_base (may be NULL): uncharged, the number of the first
- * job's score (until.NNNNNN, see take_slots), the others following. */
-zend_result fastqueue_queue_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool charge, bool report, zend_long *until, uint32_t *slot_base, fastqueue_reply **out);
-
-/* The same reserve (uncharged) sent now and read later, so Redis reserves the next batch while
- * the worker runs the current one: whether this list and connection allow it (one slot group,
- * not a cluster, none out already), the call, and its reply (FAILURE: the call failed or its
- * reply was lost; with NOSCRIPT it did not run). */
-bool fastqueue_queue_can_send_reserve(fastqueue_redis_queue *q, const fastqueue_queue_list *l);
-zend_result fastqueue_queue_reserve_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	zend_long count, bool report, zend_long *until, uint32_t *slot_base);
-zend_result fastqueue_queue_reserve_take(fastqueue_redis_queue *q, bool report, fastqueue_reply **out);
 
 /* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
 zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);
@@ -97,11 +52,6 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
 	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
 	const fastqueue_ack *acks, uint32_t nacks);
-
-/* Waits up to seconds on the :notify lists of all queues at once (BLPOP); *announced when
- * a job was pushed meanwhile. seconds 0 waits until one is. */
-zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
-	double seconds, bool *announced);
 
 /* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
  * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */

@@ -6,6 +6,7 @@
 
 #include "php.h"
 #include "redis_queue.h"
+#include "reserve.h"
 #include "job.h"
 #include "worker_options.h"
 #include <time.h>
@@ -57,10 +58,7 @@ typedef struct _fastqueue_worker {
 	bool prefetch_warned;         /* said once why prefetch is not used */
 	buffered_job *buffer;         /* prefetched jobs, a FIFO */
 	bool in_flight;               /* the next batch's reserve is out (overlap), its reply not taken */
-	zend_long flight_until;       /* ... its reservations' end */
-	uint32_t flight_slot;         /* ... its first job's number in that second's scores */
-	double flight_at;             /* ... when it was sent (whole seconds, as reserve()'s) */
-	bool flight_report;           /* ... it reports migrations */
+	fastqueue_reserve_request flight; /* ... what it asked for */
 	uint32_t buf_head, buf_len, buf_cap;
 	fastqueue_ack *acks;          /* finished jobs not yet known to be acknowledged: the first
 	                               * acks_sent went out without waiting, the rest go with the

@@ -11,7 +11,7 @@
 /* {{{ telling Redis that a job started or finished, without waiting for the reply */
 static zend_string *reserved_key(fastqueue_worker *w, fastqueue_job *job)
 {
-	return w->list.keys[4 * (job->queue_index - 1) + 2];
+	return fastqueue_queue_list_key(&w->list, job->queue_index, FASTQUEUE_KEY_RESERVED);
 }
 
 void fastqueue_worker_add_ack(fastqueue_worker *w, fastqueue_job *job)
@@ -286,59 +286,41 @@ static void redis_ok(fastqueue_worker *w)
 	w->redis_down = false;
 }
 
-static void note_restart_value(fastqueue_worker *w, const fastqueue_reply *first)
+/* The restart key's value as a reserve or a GET read it (NULL: absent). */
+static void note_restart_value(fastqueue_worker *w, const zend_string *value)
 {
-	const char *s;
-	size_t len;
-	bool present;
-
 	if (!w->restart_watch) {
 		return;
 	}
 	w->restart_read_at = now_mono();
-	present = fastqueue_reply_string(first, &s, &len);
 	if (!w->restart_known) {
 		/* The value at start could not be read: this one is the baseline. */
-		w->restart_seen = present ? zend_string_init(s, len, 0) : NULL;
+		w->restart_seen = value ? zend_string_copy((zend_string *) value) : NULL;
 		w->restart_known = true;
 		return;
 	}
-	if (present != (w->restart_seen != NULL)
-		|| (present && (len != ZSTR_LEN(w->restart_seen) || memcmp(s, ZSTR_VAL(w->restart_seen), len) != 0))) {
+	if ((value != NULL) != (w->restart_seen != NULL) || (value && !zend_string_equals(value, w->restart_seen))) {
 		w->restart_changed = true;
 	}
 }
 
-/* The pop script's report of its migration steps, as queue:migrated arguments: a list of
- * [queue name, [members], "delayed"|"reserved"]. Copied out so the reply can be freed before
- * any listener runs. */
-static void read_migrations(fastqueue_worker *w, const fastqueue_reply *report, zval *out)
+/* A batch's migrations as queue:migrated arguments: a list of [queue name, [members],
+ * "delayed"|"reserved"]. Copied out so the batch can be freed before any listener runs. */
+static void migration_args(fastqueue_worker *w, const fastqueue_reserve_batch *b, zval *out)
 {
-	size_t n = fastqueue_reply_array_len(report);
-
-	array_init(out);
-	for (size_t i = 0; i + 2 < n; i += 3) {
-		const fastqueue_reply *members = fastqueue_reply_array_at(report, i + 2);
-		const char *kind, *m;
-		size_t kind_len, m_len;
-		zend_long qi;
+	array_init_size(out, b->nmigrations);
+	for (uint32_t i = 0; i < b->nmigrations; i++) {
+		const fastqueue_migration *m = &b->migrations[i];
 		zval step, list;
 
-		if (!fastqueue_reply_integer(fastqueue_reply_array_at(report, i), &qi) || qi < 1 || (zend_ulong) qi > w->list.count
-			|| !fastqueue_reply_string(fastqueue_reply_array_at(report, i + 1), &kind, &kind_len)
-			|| !fastqueue_reply_is_array(members)) {
-			continue;
-		}
-		array_init_size(&list, (uint32_t) fastqueue_reply_array_len(members));
-		for (size_t j = 0; j < fastqueue_reply_array_len(members); j++) {
-			if (fastqueue_reply_string(fastqueue_reply_array_at(members, j), &m, &m_len)) {
-				add_next_index_stringl(&list, m, m_len);
-			}
+		array_init_size(&list, m->count);
+		for (uint32_t j = 0; j < m->count; j++) {
+			add_next_index_str(&list, zend_string_copy(m->members[j]));
 		}
 		array_init_size(&step, 3);
-		add_next_index_str(&step, zend_string_copy(w->list.names[qi - 1]));
+		add_next_index_str(&step, zend_string_copy(w->list.names[m->queue - 1]));
 		add_next_index_zval(&step, &list);
-		add_next_index_stringl(&step, kind, kind_len);
+		add_next_index_string(&step, m->expired ? "reserved" : "delayed");
 		add_next_index_zval(out, &step);
 	}
 }
@@ -359,57 +341,49 @@ static void fire_migrations(fastqueue_worker *w, zval *steps)
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* Puts the jobs of a reserve reply in the buffer, notes the restart key's value, and tells
- * queue:migrated listeners what it migrated. Reserved charged, the script gave each job's
- * reserved copy and attempts count; uncharged (at `at`, until `until`), it sent each job once,
- * and its reserved copy and count are made here from the payload's scan. */
-static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, zend_long until,
-	uint32_t slot_base, double at, bool report)
+/* A reserved job of a batch as a Job. Reserved charged, the script gave its reserved copy and
+ * attempts count; uncharged, it sent the job once, and its reserved copy and count are made
+ * here from the payload's scan. */
+static void batch_job(fastqueue_worker *w, const fastqueue_reserve_batch *b, const fastqueue_reserved_job *rj, zval *out)
 {
-	size_t n = fastqueue_reply_array_len(r) - (report ? 1 : 0), stride = FASTQUEUE_RESERVE_STRIDE(charged), end = n;
-	zend_long qi = 0;
-	zval migrations;
+	fastqueue_job *fj;
+	zend_string *why;
 
-	note_restart_value(w, fastqueue_reply_array_at(r, 0));
-	/* The jobs' queue. A number that is not one of ours cannot be placed: those jobs stay
-	 * reserved and come back after retry_after. */
-	if (n > 1 && (!fastqueue_reply_integer(fastqueue_reply_array_at(r, 1), &qi) || qi < 1 || (zend_ulong) qi > w->list.count)) {
-		end = 0;
+	fastqueue_job_create(out, w->queue, w->list.names[b->queue - 1], zend_string_copy(rj->raw),
+		rj->reserved ? zend_string_copy(rj->reserved) : NULL, rj->attempts);
+	fj = Z_FASTQUEUE_JOB_P(out);
+	fj->queue_index = b->queue;
+	if (b->charged) {
+		return;
 	}
-	for (size_t i = 2; i + stride <= end; i += stride) {
-		const char *raw, *res = NULL;
-		size_t raw_len, res_len = 0;
-		zend_long attempts = -1;
+	fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(rj->raw, fastqueue_job_scan(fj)) : -1;
+	fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(rj->raw, fastqueue_job_scan(fj), fj->attempts) : NULL;
+	if (!fj->reserved) {
+		fj->reserved = zend_string_copy(rj->raw);
+		fj->attempts = -1;
+	}
+	fj->uncharged = true;
+	fj->reserved_until = b->until;
+	fj->slot = rj->slot;
+}
+
+/* Puts the jobs of a batch in the buffer (reserved at `at`), notes the restart key's value,
+ * and tells queue:migrated listeners what it migrated; frees the batch. */
+static void buffer_batch(fastqueue_worker *w, fastqueue_reserve_batch *b, double at)
+{
+	zval migrations;
+	bool report = b->migrations != NULL;
+
+	note_restart_value(w, b->restart);
+	for (uint32_t i = 0; i < b->njobs; i++) {
 		zval job;
-		zend_string *job_raw, *why;
-		fastqueue_job *fj;
-		if (!fastqueue_reply_string(fastqueue_reply_array_at(r, i), &raw, &raw_len)
-			|| (charged && (!fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &res, &res_len)
-				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 2), &attempts)))) {
-			continue;
-		}
-		job_raw = zend_string_init(raw, raw_len, 0);
-		fastqueue_job_create(&job, w->queue, w->list.names[qi - 1], job_raw,
-			charged ? zend_string_init(res, res_len, 0) : NULL, attempts);
-		fj = Z_FASTQUEUE_JOB_P(&job);
-		fj->queue_index = (uint32_t) qi;
-		if (!charged) {
-			fj->attempts = fastqueue_job_is_valid(fj, &why) ? fastqueue_payload_next_attempts(job_raw, &fj->scan) : -1;
-			fj->reserved = fj->attempts >= 0 ? fastqueue_payload_with_attempts(job_raw, &fj->scan, fj->attempts) : NULL;
-			if (!fj->reserved) {
-				fj->reserved = zend_string_copy(job_raw);
-				fj->attempts = -1;
-			}
-			fj->uncharged = true;
-			fj->reserved_until = until;
-			fj->slot = slot_base + (uint32_t) (i - 2); /* as pop.lua counts */
-		}
+		batch_job(w, b, &b->jobs[i], &job);
 		buffer_push(w, &job, at);
 	}
 	if (report) {
-		read_migrations(w, fastqueue_reply_array_at(r, n), &migrations);
+		migration_args(w, b, &migrations);
 	}
-	fastqueue_reply_free(r);
+	fastqueue_reserve_batch_free(b);
 	if (report) {
 		fire_migrations(w, &migrations);
 		zval_ptr_dtor(&migrations);
@@ -426,23 +400,21 @@ static void buffer_reply(fastqueue_worker *w, fastqueue_reply *r, bool charged, 
 static zend_result reserve(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	fastqueue_reply *r;
-	zend_long until;
-	uint32_t slot_base;
-	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
-	double at = (double) fastqueue_unix_time();
-	bool report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	fastqueue_reserve_request req;
+	fastqueue_reserve_batch b;
 	bool charged = w->reserve_count == 1;
 
 	defer_acks(w);
-	if (fastqueue_queue_reserve(q, &w->list, w->reserve_count, charged, report, &until, &slot_base, &r) == FAILURE) {
+	fastqueue_reserve_request_init(&req, q, &w->list, w->reserve_count, charged, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
+	if (fastqueue_reserve(q, &req, &b) == FAILURE) {
 		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
 	}
 	settle_deferred(w);
 	redis_ok(w);
-	buffer_reply(w, r, charged, until, slot_base, at, report);
+	/* Whole seconds, as the script computes the reservation's end: never later than it is. */
+	buffer_batch(w, &b, (double) req.now);
 	return SUCCESS;
 }
 
@@ -454,15 +426,13 @@ static void send_reserve(fastqueue_worker *w)
 	fastqueue_redis_queue *q = worker_queue(w);
 
 	if (w->in_flight || !w->opt.overlap || w->reserve_count < 2 || w->restart_changed || w->stop_requested
-		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_queue_can_send_reserve(q, &w->list)) {
+		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_reserve_can_send(q, &w->list)) {
 		return;
 	}
-	w->flight_at = (double) fastqueue_unix_time();
-	w->flight_report = !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]);
+	fastqueue_reserve_request_init(&w->flight, q, &w->list, w->reserve_count, false, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
 	defer_acks(w);
 	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
-	w->in_flight = fastqueue_queue_reserve_send(q, &w->list, w->reserve_count, w->flight_report,
-		&w->flight_until, &w->flight_slot) == SUCCESS;
+	w->in_flight = fastqueue_reserve_send(q, &w->flight) == SUCCESS;
 }
 
 /* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
@@ -471,13 +441,13 @@ static void send_reserve(fastqueue_worker *w)
 static zend_result take_in_flight(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	fastqueue_reply *r;
+	fastqueue_reserve_batch b;
 
 	if (!w->in_flight) {
 		return SUCCESS;
 	}
 	w->in_flight = false;
-	if (fastqueue_queue_reserve_take(q, w->flight_report, &r) == FAILURE) {
+	if (fastqueue_reserve_take(q, &w->flight, &b) == FAILURE) {
 		settle_deferred(w);
 		if (!fastqueue_conn_is_noscript(&q->conn)) {
 			fprintf(stderr, "FastQueue: the reserve sent ahead failed: %s; a new one follows\n", q->conn.err);
@@ -486,7 +456,7 @@ static zend_result take_in_flight(fastqueue_worker *w)
 		return FAILURE;
 	}
 	settle_deferred(w);
-	buffer_reply(w, r, false, w->flight_until, w->flight_slot, w->flight_at, w->flight_report);
+	buffer_batch(w, &b, (double) w->flight.now);
 	return SUCCESS;
 }
 
@@ -508,7 +478,13 @@ void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
 	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
-		note_restart_value(w, r);
+		const char *s;
+		size_t len;
+		zend_string *value = fastqueue_reply_string(r, &s, &len) ? zend_string_init(s, len, 0) : NULL;
+		note_restart_value(w, value);
+		if (value) {
+			zend_string_release(value);
+		}
 		fastqueue_reply_free(r);
 	}
 	fastqueue_args_free(&a);

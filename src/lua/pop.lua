@@ -29,6 +29,7 @@
 -- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers
 --         on from one call to the next within a second, so two batches out at once keep
 --         their order when they expire)
+-- ARGV[10] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
 -- Returns: the restart key's value (or false); when jobs were reserved, the number of their
 -- queue (one queue per call), then for each job: charged, the job, its reserved copy and
 -- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its
@@ -225,18 +226,27 @@ local function reserve_copy(job)
     return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
 end
 
-local now, until_, batch = ARGV[1], ARGV[2], tonumber(ARGV[4])
-local want, charge = tonumber(ARGV[5]), ARGV[7] == '1'
-local first_slot = tonumber(ARGV[9])
+-- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index
+-- constants (FASTQUEUE_POP_ARGV_NAME, in src/lua_scripts_list.h) from these lines, and fails
+-- when ARGV is indexed by a number anywhere else or the header above disagrees.
+local now = ARGV[1]
+local until_ = ARGV[2]
+local migrate_expired = ARGV[3] == '1'
+local batch = tonumber(ARGV[4])
+local want = tonumber(ARGV[5])
+local read_restart = ARGV[6] == '1'
+local charge = ARGV[7] == '1'
 local report = ARGV[8] == '1' and {} or nil
+local first_slot = tonumber(ARGV[9])
+local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS
 local keys = KEYS
-for i = 10, #ARGV do
+for i = more_keys, #ARGV do
     keys[#keys + 1] = ARGV[i]
 end
 local nqueues = math.floor(#keys / 4)
 
 local out = {false}
-if ARGV[6] == '1' then
+if read_restart then
     out[1] = redis.call('get', keys[#keys])
 end
 
@@ -246,7 +256,7 @@ for q = 1, nqueues do
     if failed(due_delayed) then
         return read_failed(delayed, 'zset', due_delayed)
     end
-    if ARGV[3] == '1' then
+    if migrate_expired then
         due_reserved = due_members(reserved, now, batch)
         if failed(due_reserved) then
             return read_failed(reserved, 'zset', due_reserved)
@@ -269,7 +279,7 @@ for q = 1, nqueues do
         table.insert(report, 'delayed')
         table.insert(report, due_delayed)
     end
-    if ARGV[3] == '1' then
+    if migrate_expired then
         migrate(due_reserved, reserved, queue, notify, true)
         if report then
             table.insert(report, q)
