@@ -4,7 +4,7 @@
 #define FASTQUEUE_CONN_H
 
 #include "php.h"
-#include <time.h>
+#include "clock.h"
 #include "lua_scripts.h"
 #include "sentinel.h"
 #include "cluster.h"
@@ -98,16 +98,6 @@ typedef struct redisReply fastqueue_reply;
  * snprintf's own result is the length it wanted, which can reach past buf; any length handed
  * on (fastqueue_args_add) comes from here instead. */
 size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-
-/* Unix seconds from the precise clock. time() reads the kernel's coarse clock, which can still
- * show the last second for a few milliseconds after PHP's time() (8.4: the precise clock) shows
- * the next: a score FastQueue computes must never be behind one a PHP producer just wrote. */
-static inline zend_long fastqueue_unix_time(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (zend_long) ts.tv_sec;
-}
 
 void fastqueue_args_init(fastqueue_args *a);
 void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);

@@ -161,7 +161,7 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	}
 	fastqueue_args_add_str(&a, job->reserved);
 	fastqueue_args_add_str(&a, id);
-	fastqueue_args_add(&a, at, fastqueue_format(at, sizeof(at), ZEND_LONG_FMT, fastqueue_unix_time()));
+	fastqueue_args_add(&a, at, fastqueue_format(at, sizeof(at), ZEND_LONG_FMT, fastqueue_clock_unix()));
 	fastqueue_args_add(&a, "id", 2);
 	fastqueue_args_add_str(&a, id);
 	fastqueue_args_add(&a, "queue", 5);

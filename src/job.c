@@ -481,7 +481,7 @@ PHP_METHOD(FastQueue_Job, release)
 	if (!job_is_open(job, "release")) {
 		RETURN_THROWS();
 	}
-	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_unix_time() + delay, &released) == FAILURE) {
+	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released) == FAILURE) {
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
 	}

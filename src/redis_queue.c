@@ -11,7 +11,6 @@
 #include "zend_interfaces.h"
 #include "ext/date/php_date.h"
 #include <math.h>
-#include <sys/time.h>
 
 static zend_object_handlers redis_queue_handlers;
 
@@ -79,13 +78,6 @@ void fastqueue_queue_throw(fastqueue_redis_queue *q)
 	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
 		: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
 	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
-}
-
-static double now_seconds(void)
-{
-	struct timeval tv;
-	gettimeofday(&tv, NULL);
-	return (double) tv.tv_sec + tv.tv_usec / 1e6;
 }
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
@@ -224,7 +216,7 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 /* When a delay of int|float|DateTimeInterface seconds makes a job available; throws on bad input. */
 static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
 {
-	double now = now_seconds(), d;
+	double now = fastqueue_clock_wall(), d;
 
 	if (Z_TYPE_P(delay) == IS_OBJECT) {
 		zval ts;

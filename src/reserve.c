@@ -90,7 +90,7 @@ void fastqueue_reserve_request_init(fastqueue_reserve_request *req, fastqueue_re
 	req->count = count;
 	req->charge = charge;
 	req->report = report;
-	req->now = fastqueue_unix_time();
+	req->now = fastqueue_clock_unix();
 	req->until = req->now + (q->retry_after > 0 ? q->retry_after : 0);
 	req->slot_base = charge ? 0 : take_slots(q, req->until, count);
 }

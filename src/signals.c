@@ -4,9 +4,9 @@
 #include "php_fastqueue.h"
 #include "signals.h"
 #include "options.h"
+#include "clock.h"
 #include "zend_atomic.h"
 #include <sys/time.h>
-#include <time.h>
 #include <errno.h>
 #include <unistd.h>
 
@@ -16,7 +16,7 @@ static const int handled[] = {SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGALR
 #define HANDLED_COUNT (sizeof(handled) / sizeof(handled[0]))
 static struct sigaction previous[HANDLED_COUNT];
 static struct itimerval previous_timer;
-static struct timespec previous_timer_saved;   /* CLOCK_MONOTONIC when it was saved */
+static double previous_timer_saved;   /* fastqueue_clock_mono() when it was saved */
 /* Which quit signals arrived during the run, one flag each: a handler never writes another
  * signal's flag, so none is lost when one handler interrupts another. */
 static volatile sig_atomic_t quit_received[HANDLED_COUNT];
@@ -179,7 +179,7 @@ void fastqueue_signals_install(void)
 	 * call that stops it, so it cannot fire in between; restore re-arms what is left of it. */
 	memset(&off, 0, sizeof(off));
 	setitimer(ITIMER_REAL, &off, &previous_timer);
-	clock_gettime(CLOCK_MONOTONIC, &previous_timer_saved);
+	previous_timer_saved = fastqueue_clock_mono();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -199,15 +199,12 @@ void fastqueue_signals_install(void)
 static void rearm_previous_timer(void)
 {
 	struct itimerval t = previous_timer;
-	struct timespec now;
 	int64_t left_us, elapsed_us;
 
 	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) {
 		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	elapsed_us = (int64_t) (now.tv_sec - previous_timer_saved.tv_sec) * 1000000
-		+ (now.tv_nsec - previous_timer_saved.tv_nsec) / 1000;
+	elapsed_us = (int64_t) ((fastqueue_clock_mono() - previous_timer_saved) * 1e6);
 	left_us = (int64_t) t.it_value.tv_sec * 1000000 + t.it_value.tv_usec - elapsed_us;
 	if (left_us <= 0) {
 		left_us = 1;

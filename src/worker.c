@@ -120,7 +120,7 @@ static bool memory_exceeded(fastqueue_worker *w)
  * reserving, read it on its own, at most once a second, so a restart is not 31 jobs late. */
 static void watch_restart_between_reserves(fastqueue_worker *w)
 {
-	if (w->restart_watch && w->buf_len > 0 && now_mono() - w->restart_read_at >= 1.0) {
+	if (w->restart.watch && w->buffer.len > 0 && fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
 		fastqueue_worker_poll_restart_key(w);
 	}
 }
@@ -140,10 +140,10 @@ static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *
 		*status = FASTQUEUE_EXIT_MEMORY_LIMIT;
 		return true;
 	}
-	if (w->restart_changed) return true;
+	if (w->restart.changed) return true;
 	if (w->opt.stop_when_empty && !had_job) return true;
-	if (w->opt.max_time && now_mono() - started >= (double) w->opt.max_time) return true;
-	return w->opt.max_jobs && w->processed >= w->opt.max_jobs;
+	if (w->opt.max_time && fastqueue_clock_mono() - started >= (double) w->opt.max_time) return true;
+	return w->opt.max_jobs && w->stats.processed >= w->opt.max_jobs;
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -293,7 +293,7 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	w->list_ready = true;
 	w->running = true;
 	w->stop_requested = false;
-	w->restart_changed = false;
+	w->restart.changed = false;
 	fastqueue_worker_set_job_hooks(w);
 	w->reserve_count = fastqueue_worker_usable_prefetch(w);
 	fastqueue_signals_install();
@@ -310,10 +310,10 @@ static void end_run(fastqueue_worker *w)
 	free_run_names(w);
 	w->list_ready = false;
 	w->running = false;
-	w->restart_watch = w->restart_known = false;
-	if (w->restart_seen) {
-		zend_string_release(w->restart_seen);
-		w->restart_seen = NULL;
+	w->restart.watch = w->restart.known = false;
+	if (w->restart.seen) {
+		zend_string_release(w->restart.seen);
+		w->restart.seen = NULL;
 	}
 }
 
@@ -328,15 +328,15 @@ static void read_restart_baseline(fastqueue_worker *w)
 	if (!w->opt.restart_key) {
 		return;
 	}
-	w->restart_watch = true;
+	w->restart.watch = true;
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
 	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
 		if (fastqueue_reply_string(r, &s, &len)) {
-			w->restart_seen = zend_string_init(s, len, 0);
+			w->restart.seen = zend_string_init(s, len, 0);
 		}
-		w->restart_known = true;
+		w->restart.known = true;
 		fastqueue_reply_free(r);
 	} else {
 		fprintf(stderr, "FastQueue: could not read the restart key: %s\n", q->conn.err);
@@ -376,7 +376,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 {
 	daemon_run *run = arg;
 	zval job;
-	double started = now_mono();
+	double started = fastqueue_clock_mono();
 
 	while (!run->stop && !w->exiting) {
 		bool waited, had_job = false;
@@ -392,10 +392,10 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 		if (w->list.count == 0) {
 			/* Every queue skipped: a round that finds no job, as Laravel's getNextJob with
 			 * every queue paused (no pop, the sleep, stop_when_empty holds). */
-			if (now_mono() - w->restart_read_at >= 1.0) {
+			if (fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
 				fastqueue_worker_poll_restart_key(w);
 			}
-			if (!w->restart_changed) {
+			if (!w->restart.changed) {
 				fastqueue_signals_sleep(w->opt.sleep);
 			}
 			run->stop = should_stop(w, started, false, &run->status);
@@ -405,7 +405,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 		if (w->exiting) break;
 		/* A restart seen by the reserve that brought the next job: it goes back unstarted,
 		 * as Laravel stops before it pops another. */
-		if (!w->restart_changed && fastqueue_worker_take_job(w, &job)) {
+		if (!w->restart.changed && fastqueue_worker_take_job(w, &job)) {
 			had_job = true;
 			fastqueue_worker_run_job(w, &job);
 			zval_ptr_dtor(&job);
@@ -419,7 +419,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				fastqueue_worker_fire(w, EV_IDLE, NULL, 0);
 				if (w->exiting) break;
 			}
-			if (!waited && !w->redis_failures && !w->restart_changed) {
+			if (!waited && !w->redis_failures && !w->restart.changed) {
 				/* With block_for the wait already happened; Laravel sleeps again, we do not. */
 				fastqueue_signals_sleep(w->opt.sleep);
 			}
@@ -642,13 +642,13 @@ PHP_METHOD(FastQueue_Worker, stats)
 	ZEND_PARSE_PARAMETERS_NONE();
 	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	array_init_size(return_value, 8);
-	add_assoc_long(return_value, "processed", w->processed);
-	add_assoc_long(return_value, "failed", w->failed);
-	add_assoc_long(return_value, "released", w->released);
-	add_assoc_long(return_value, "exceptions", w->exceptions);
-	add_assoc_long(return_value, "timeouts", w->timeouts);
-	add_assoc_double(return_value, "started_at", w->started_at);
-	add_assoc_double(return_value, "busy_seconds", w->busy);
+	add_assoc_long(return_value, "processed", w->stats.processed);
+	add_assoc_long(return_value, "failed", w->stats.failed);
+	add_assoc_long(return_value, "released", w->stats.released);
+	add_assoc_long(return_value, "exceptions", w->stats.exceptions);
+	add_assoc_long(return_value, "timeouts", w->stats.timeouts);
+	add_assoc_double(return_value, "started_at", w->stats.started_at);
+	add_assoc_double(return_value, "busy_seconds", w->stats.busy);
 	add_assoc_long(return_value, "memory_peak", (zend_long) zend_memory_peak_usage(true));
 }
 
@@ -725,7 +725,7 @@ PHP_METHOD(FastQueue_Worker, __construct)
 	}
 	w->queue = Z_OBJ_P(queue);
 	GC_ADDREF(w->queue);
-	w->started_at = now_real();
+	w->stats.started_at = fastqueue_clock_wall();
 }
 
 /* {{{ object handlers */
@@ -747,16 +747,16 @@ static void worker_free(zend_object *obj)
 {
 	fastqueue_worker *w = worker_from_obj(obj);
 	fastqueue_worker_free_limits(&w->limits);
-	for (uint32_t i = 0; i < w->buf_len; i++) {
-		zval_ptr_dtor(&w->buffer[w->buf_head + i].job);
+	for (uint32_t i = 0; i < w->buffer.len; i++) {
+		zval_ptr_dtor(&w->buffer.items[w->buffer.head + i].job);
 	}
-	if (w->buffer) efree(w->buffer);
-	fastqueue_worker_drop_acks(w, w->nacks);
-	if (w->acks) efree(w->acks);
+	if (w->buffer.items) efree(w->buffer.items);
+	fastqueue_worker_drop_acks(w, w->acks.len);
+	if (w->acks.items) efree(w->acks.items);
 	if (w->list_ready) fastqueue_queue_list_free(&w->list);
 	free_run_names(w);
 	free_skip(w);
-	if (w->restart_seen) zend_string_release(w->restart_seen);
+	if (w->restart.seen) zend_string_release(w->restart.seen);
 	zval_ptr_dtor(&w->handler);
 	zval_ptr_dtor(&w->current);
 	for (int i = 0; i < EV_COUNT; i++) {
@@ -778,8 +778,8 @@ static HashTable *worker_get_gc(zend_object *obj, zval **table, int *n)
 	for (int i = 0; i < EV_COUNT; i++) {
 		zend_get_gc_buffer_add_zval(buf, &w->listeners[i]);
 	}
-	for (uint32_t i = 0; i < w->buf_len; i++) {
-		zend_get_gc_buffer_add_zval(buf, &w->buffer[w->buf_head + i].job);
+	for (uint32_t i = 0; i < w->buffer.len; i++) {
+		zend_get_gc_buffer_add_zval(buf, &w->buffer.items[w->buffer.head + i].job);
 	}
 	if (w->queue) {
 		zend_get_gc_buffer_add_obj(buf, w->queue);

@@ -9,7 +9,6 @@
 #include "reserve.h"
 #include "job.h"
 #include "worker_options.h"
-#include <time.h>
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
@@ -41,48 +40,84 @@ typedef struct _job_limits {
 	zend_string *uuid;            /* or NULL (free_limits frees both) */
 } job_limits;
 
+/* Prefetched jobs not started yet: a FIFO ring. */
+typedef struct _job_buffer {
+	buffered_job *items;
+	uint32_t head, len, cap;
+} job_buffer;
+
+/* The next batch's reserve, sent while the current job runs (overlap). */
+typedef struct _reserve_flight {
+	bool out;                     /* sent, its reply not taken yet */
+	fastqueue_reserve_request request; /* what it asked for */
+} reserve_flight;
+
+/* Finished jobs not yet known to be acknowledged: the first `sent` went out without waiting
+ * for their replies, the rest go with the next start or reserve. */
+typedef struct _ack_queue {
+	fastqueue_ack *items;
+	uint32_t len, sent, cap;
+} ack_queue;
+
+/* The restart key (Laravel's illuminate:queue:restart), as daemon() watches it. */
+typedef struct _restart_state {
+	zend_string *seen;            /* its value at start (NULL: absent) */
+	bool watch;                   /* daemon(): a change of the key stops the run */
+	bool known;                   /* seen holds the value at start */
+	bool changed;                 /* it differs now */
+	double read_at;               /* monotonic time it was last read */
+} restart_state;
+
+/* What stats() reports. */
+typedef struct _worker_stats {
+	zend_long processed, failed, released, exceptions, timeouts;
+	double started_at;            /* unix time of construction */
+	double busy;                  /* seconds spent inside jobs */
+} worker_stats;
+
 typedef struct _fastqueue_worker {
+	/* What it was made with */
 	zend_object *queue;           /* the RedisQueue (owned reference) */
 	zval handler;                 /* the job handler, or UNDEF to resolve Class@method */
 	zend_fcall_info_cache handler_fcc;
 	zval listeners[EV_COUNT];     /* arrays of callables, UNDEF when none */
 	worker_options opt;
 	fastqueue_job_hooks hooks;    /* given to each running job */
-	fastqueue_queue_list list;    /* the queues of the current run that it reserves from */
+
+	/* The queues of the current run */
+	fastqueue_queue_list list;    /* the ones it reserves from */
 	bool list_ready;
-	zend_string **run_names;      /* all the queues of the current run, in priority order */
+	zend_string **run_names;      /* all of them, in priority order */
 	uint32_t run_count;
 	HashTable *skip;              /* queues not to reserve from (skipQueues()), or NULL */
 	bool skip_changed;            /* skip changed since list was built */
+
+	/* Reserving, and the jobs between Redis and the handler */
 	zend_long reserve_count;      /* jobs per reserve: prefetch, or 1 where none could wait safely */
 	bool prefetch_warned;         /* said once why prefetch is not used */
-	buffered_job *buffer;         /* prefetched jobs, a FIFO */
-	bool in_flight;               /* the next batch's reserve is out (overlap), its reply not taken */
-	fastqueue_reserve_request flight; /* ... what it asked for */
-	uint32_t buf_head, buf_len, buf_cap;
-	fastqueue_ack *acks;          /* finished jobs not yet known to be acknowledged: the first
-	                               * acks_sent went out without waiting, the rest go with the
-	                               * next start or reserve */
-	uint32_t nacks, acks_sent, acks_cap;
+	job_buffer buffer;
+	reserve_flight flight;
+	ack_queue acks;
+
+	/* The running job */
 	zval current;                 /* the running job, or UNDEF */
 	job_limits limits;            /* the running (or last) job's limits; kept here, not on the
 	                               * stack, so a fatal error unwinding past run_job leaks none */
-	zend_string *restart_seen;    /* the restart key's value at start (NULL: absent) */
-	bool restart_watch;           /* daemon(): a change of the restart key stops the run */
-	bool restart_known;           /* restart_seen holds the value at start */
-	double restart_read_at;       /* monotonic time the restart key was last read */
-	bool restart_changed;         /* it differs now */
+	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
+
+	/* Why and how the run stops */
+	restart_state restart;
 	bool running;                 /* inside daemon() or runNextJob() */
 	bool paused;                  /* paused outside a run (during one: fastqueue_signals.paused) */
 	bool stop_requested;          /* stop() was called */
 	int stop_status;              /* its status, 0-255 */
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
-	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
+
+	/* Redis health */
 	bool redis_down;              /* the last Redis call failed: reconnecting */
 	uint32_t redis_failures;      /* failures in a row, for the backoff */
-	zend_long processed, failed, released, exceptions, timeouts;
-	double started_at;            /* unix time of construction */
-	double busy;                  /* seconds spent inside jobs */
+
+	worker_stats stats;
 	zend_object std;
 } fastqueue_worker;
 
@@ -95,20 +130,6 @@ static inline fastqueue_worker *worker_from_obj(zend_object *obj)
 static inline fastqueue_redis_queue *worker_queue(fastqueue_worker *w)
 {
 	return fastqueue_redis_queue_from_obj(w->queue);
-}
-
-static inline double now_real(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static inline double now_mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* worker.c: calling PHP and firing events */

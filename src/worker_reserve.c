@@ -18,11 +18,11 @@ void fastqueue_worker_add_ack(fastqueue_worker *w, fastqueue_job *job)
 {
 	fastqueue_ack *ack;
 
-	if (w->nacks == w->acks_cap) {
-		w->acks_cap = w->acks_cap ? w->acks_cap * 2 : 16;
-		w->acks = safe_erealloc(w->acks, w->acks_cap, sizeof(*w->acks), 0);
+	if (w->acks.len == w->acks.cap) {
+		w->acks.cap = w->acks.cap ? w->acks.cap * 2 : 16;
+		w->acks.items = safe_erealloc(w->acks.items, w->acks.cap, sizeof(*w->acks.items), 0);
 	}
-	ack = &w->acks[w->nacks++];
+	ack = &w->acks.items[w->acks.len++];
 	ack->key = zend_string_copy(reserved_key(w, job));
 	ack->copy = zend_string_copy(job->reserved);
 	ack->raw = job->uncharged && !zend_string_equals(job->raw, job->reserved) ? zend_string_copy(job->raw) : NULL;
@@ -31,18 +31,18 @@ void fastqueue_worker_add_ack(fastqueue_worker *w, fastqueue_job *job)
 void fastqueue_worker_drop_acks(fastqueue_worker *w, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(w->acks[i].key);
-		zend_string_release(w->acks[i].copy);
-		if (w->acks[i].raw) {
-			zend_string_release(w->acks[i].raw);
+		zend_string_release(w->acks.items[i].key);
+		zend_string_release(w->acks.items[i].copy);
+		if (w->acks.items[i].raw) {
+			zend_string_release(w->acks.items[i].raw);
 		}
 	}
-	/* Nothing to move when all went (w->acks is still NULL when there never was one). */
-	if (n < w->nacks) {
-		memmove(w->acks, w->acks + n, (w->nacks - n) * sizeof(*w->acks));
+	/* Nothing to move when all went (w->acks.items is still NULL when there never was one). */
+	if (n < w->acks.len) {
+		memmove(w->acks.items, w->acks.items + n, (w->acks.len - n) * sizeof(*w->acks.items));
 	}
-	w->nacks -= n;
-	w->acks_sent = n > w->acks_sent ? 0 : w->acks_sent - n;
+	w->acks.len -= n;
+	w->acks.sent = n > w->acks.sent ? 0 : w->acks.sent - n;
 }
 
 /* Once every reply to what went out without waiting has been read, the acks sent are done
@@ -60,18 +60,18 @@ static void settle_deferred(fastqueue_worker *w)
 		fprintf(stderr, "FastQueue: Redis %s marks of started and finished jobs (%s); acknowledgements are sent again\n",
 			lost ? "may not have received" : "refused", q->conn.deferred_err);
 		fflush(stderr);
-		w->acks_sent = 0;
+		w->acks.sent = 0;
 		return;
 	}
-	fastqueue_worker_drop_acks(w, w->acks_sent);
+	fastqueue_worker_drop_acks(w, w->acks.sent);
 }
 
 /* Queues the unsent acks to go with the next command. */
 static void defer_acks(fastqueue_worker *w)
 {
-	if (w->acks_sent < w->nacks
-		&& fastqueue_queue_defer_acks(worker_queue(w), w->acks + w->acks_sent, w->nacks - w->acks_sent) == SUCCESS) {
-		w->acks_sent = w->nacks;
+	if (w->acks.sent < w->acks.len
+		&& fastqueue_queue_defer_acks(worker_queue(w), w->acks.items + w->acks.sent, w->acks.len - w->acks.sent) == SUCCESS) {
+		w->acks.sent = w->acks.len;
 	}
 }
 
@@ -89,31 +89,31 @@ void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job)
 	settle_deferred(w);
 	job->started = true;
 	if (fastqueue_queue_defer_start(q, reserved_key(w, job), job->reserved_until, job->slot, job->raw,
-			job->reserved, w->acks + w->acks_sent, w->nacks - w->acks_sent) == FAILURE) {
+			job->reserved, w->acks.items + w->acks.sent, w->acks.len - w->acks.sent) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not mark job %s started: %s; it runs, but should the worker die "
 			"during it, it comes back with this attempt not counted\n", ZSTR_VAL(job->queue), q->conn.err);
 		fflush(stderr);
 		return;
 	}
-	w->acks_sent = w->nacks;
+	w->acks.sent = w->acks.len;
 }
 /* }}} */
 
 /* {{{ getting jobs: reserve, the prefetch buffer, handing back */
 static void buffer_push(fastqueue_worker *w, zval *job, double reserved_at)
 {
-	if (w->buf_head + w->buf_len == w->buf_cap) {
-		if (w->buf_head > 0) {
-			memmove(w->buffer, w->buffer + w->buf_head, w->buf_len * sizeof(*w->buffer));
-			w->buf_head = 0;
+	if (w->buffer.head + w->buffer.len == w->buffer.cap) {
+		if (w->buffer.head > 0) {
+			memmove(w->buffer.items, w->buffer.items + w->buffer.head, w->buffer.len * sizeof(*w->buffer.items));
+			w->buffer.head = 0;
 		} else {
-			w->buf_cap = w->buf_cap ? w->buf_cap * 2 : 8;
-			w->buffer = safe_erealloc(w->buffer, w->buf_cap, sizeof(*w->buffer), 0);
+			w->buffer.cap = w->buffer.cap ? w->buffer.cap * 2 : 8;
+			w->buffer.items = safe_erealloc(w->buffer.items, w->buffer.cap, sizeof(*w->buffer.items), 0);
 		}
 	}
-	ZVAL_COPY_VALUE(&w->buffer[w->buf_head + w->buf_len].job, job);
-	w->buffer[w->buf_head + w->buf_len].reserved_at = reserved_at;
-	w->buf_len++;
+	ZVAL_COPY_VALUE(&w->buffer.items[w->buffer.head + w->buffer.len].job, job);
+	w->buffer.items[w->buffer.head + w->buffer.len].reserved_at = reserved_at;
+	w->buffer.len++;
 }
 
 /* Hands back the given jobs of group g (one script call: its queues share a hash slot). */
@@ -181,13 +181,13 @@ void fastqueue_worker_send_acks(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 
-	if (!w->nacks && !fastqueue_conn_deferred(&q->conn)) {
+	if (!w->acks.len && !fastqueue_conn_deferred(&q->conn)) {
 		return;
 	}
 	defer_acks(w);
 	if (fastqueue_conn_drain(&q->conn) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
-			w->nacks, q->conn.err);
+			w->acks.len, q->conn.err);
 		fflush(stderr);
 	}
 	settle_deferred(w);
@@ -205,8 +205,8 @@ void fastqueue_worker_flush_round(fastqueue_worker *w)
 	fastqueue_worker_send_acks(w);
 	/* The overlapped batch goes back too, behind the buffer's jobs: untouched and in order. */
 	take_in_flight(w);
-	hand_back(w, w->buffer + w->buf_head, w->buf_len);
-	w->buf_head = w->buf_len = 0;
+	hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
+	w->buffer.head = w->buffer.len = 0;
 }
 
 /* How long a job with this timeout may hold its reservation: its timeout (1 s when it has
@@ -227,7 +227,7 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 		return true;
 	}
 	timeout = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_TIMEOUT, w->opt.timeout);
-	return now_real() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
+	return fastqueue_clock_wall() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
 }
 
 /* How many jobs to reserve per round trip. A prefetched job may start only while its
@@ -289,18 +289,18 @@ static void redis_ok(fastqueue_worker *w)
 /* The restart key's value as a reserve or a GET read it (NULL: absent). */
 static void note_restart_value(fastqueue_worker *w, const zend_string *value)
 {
-	if (!w->restart_watch) {
+	if (!w->restart.watch) {
 		return;
 	}
-	w->restart_read_at = now_mono();
-	if (!w->restart_known) {
+	w->restart.read_at = fastqueue_clock_mono();
+	if (!w->restart.known) {
 		/* The value at start could not be read: this one is the baseline. */
-		w->restart_seen = value ? zend_string_copy((zend_string *) value) : NULL;
-		w->restart_known = true;
+		w->restart.seen = value ? zend_string_copy((zend_string *) value) : NULL;
+		w->restart.known = true;
 		return;
 	}
-	if ((value != NULL) != (w->restart_seen != NULL) || (value && !zend_string_equals(value, w->restart_seen))) {
-		w->restart_changed = true;
+	if ((value != NULL) != (w->restart.seen != NULL) || (value && !zend_string_equals(value, w->restart.seen))) {
+		w->restart.changed = true;
 	}
 }
 
@@ -425,14 +425,14 @@ static void send_reserve(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 
-	if (w->in_flight || !w->opt.overlap || w->reserve_count < 2 || w->restart_changed || w->stop_requested
+	if (w->flight.out || !w->opt.overlap || w->reserve_count < 2 || w->restart.changed || w->stop_requested
 		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_reserve_can_send(q, &w->list)) {
 		return;
 	}
-	fastqueue_reserve_request_init(&w->flight, q, &w->list, w->reserve_count, false, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
+	fastqueue_reserve_request_init(&w->flight.request, q, &w->list, w->reserve_count, false, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
 	defer_acks(w);
 	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
-	w->in_flight = fastqueue_reserve_send(q, &w->flight) == SUCCESS;
+	w->flight.out = fastqueue_reserve_send(q, &w->flight.request) == SUCCESS;
 }
 
 /* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
@@ -443,11 +443,11 @@ static zend_result take_in_flight(fastqueue_worker *w)
 	fastqueue_redis_queue *q = worker_queue(w);
 	fastqueue_reserve_batch b;
 
-	if (!w->in_flight) {
+	if (!w->flight.out) {
 		return SUCCESS;
 	}
-	w->in_flight = false;
-	if (fastqueue_reserve_take(q, &w->flight, &b) == FAILURE) {
+	w->flight.out = false;
+	if (fastqueue_reserve_take(q, &w->flight.request, &b) == FAILURE) {
 		settle_deferred(w);
 		if (!fastqueue_conn_is_noscript(&q->conn)) {
 			fprintf(stderr, "FastQueue: the reserve sent ahead failed: %s; a new one follows\n", q->conn.err);
@@ -456,7 +456,7 @@ static zend_result take_in_flight(fastqueue_worker *w)
 		return FAILURE;
 	}
 	settle_deferred(w);
-	buffer_batch(w, &b, (double) w->flight.now);
+	buffer_batch(w, &b, (double) w->flight.request.now);
 	return SUCCESS;
 }
 
@@ -471,7 +471,7 @@ void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
 	fastqueue_args a;
 	fastqueue_reply *r;
 
-	if (!w->restart_watch) {
+	if (!w->restart.watch) {
 		return;
 	}
 	fastqueue_args_init(&a);
@@ -496,11 +496,11 @@ void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
 static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
-	double until = now_mono() + q->block_for;
+	double until = fastqueue_clock_mono() + q->block_for;
 
 	*announced = false;
 	while (!*announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
-		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - now_mono(), WAIT_STEP);
+		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - fastqueue_clock_mono(), WAIT_STEP);
 		if (left < 0.001) {
 			break; /* BLPOP would read a timeout of 0 as "for ever" */
 		}
@@ -508,9 +508,9 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 			redis_failed(w, "waiting for jobs");
 			return FAILURE;
 		}
-		if (!*announced && w->restart_watch && now_mono() - w->restart_read_at >= 1.0) {
+		if (!*announced && w->restart.watch && fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
 			fastqueue_worker_poll_restart_key(w);
-			if (w->restart_changed) {
+			if (w->restart.changed) {
 				break;
 			}
 		}
@@ -528,29 +528,29 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 {
 	bool announced, waited = false;
 
-	if (w->buf_len && !still_safe(w, &w->buffer[w->buf_head])) {
+	if (w->buffer.len && !still_safe(w, &w->buffer.items[w->buffer.head])) {
 		take_in_flight(w);
-		hand_back(w, w->buffer + w->buf_head, w->buf_len);
-		w->buf_head = w->buf_len = 0;
+		hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
+		w->buffer.head = w->buffer.len = 0;
 	}
-	if (!w->buf_len) {
+	if (!w->buffer.len) {
 		take_in_flight(w);
 	}
-	if (!w->buf_len) {
+	if (!w->buffer.len) {
 		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
 		 * pushed since it was sent may be there. */
 		if (reserve(w) == FAILURE || w->exiting) {
 			return false;
 		}
 		/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
-		if (!w->buf_len && worker_queue(w)->block_for >= 0 && !w->restart_changed) {
+		if (!w->buffer.len && worker_queue(w)->block_for >= 0 && !w->restart.changed) {
 			waited = true;
 			if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
 				reserve(w);
 			}
 		}
 	}
-	if (overlap && w->buf_len && !w->exiting) {
+	if (overlap && w->buffer.len && !w->exiting) {
 		send_reserve(w);
 	}
 	return waited;
@@ -559,14 +559,14 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 /* Takes the job at the head of the buffer into out; false when the buffer is empty. */
 bool fastqueue_worker_take_job(fastqueue_worker *w, zval *out)
 {
-	if (!w->buf_len) {
+	if (!w->buffer.len) {
 		return false;
 	}
-	ZVAL_COPY_VALUE(out, &w->buffer[w->buf_head].job);
-	w->buf_head++;
-	w->buf_len--;
-	if (!w->buf_len) {
-		w->buf_head = 0;
+	ZVAL_COPY_VALUE(out, &w->buffer.items[w->buffer.head].job);
+	w->buffer.head++;
+	w->buffer.len--;
+	if (!w->buffer.len) {
+		w->buffer.head = 0;
 	}
 	return true;
 }

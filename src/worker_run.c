@@ -150,7 +150,7 @@ static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *excep
 	}
 	job->failed = true;
 	job->deleted = true;
-	w->failed++;
+	w->stats.failed++;
 	/* As Laravel's fail(): marked failed, deleted (queue:deleted), then the failed event. */
 	if (ok == SUCCESS) {
 		job_deleted(w, job);
@@ -216,7 +216,7 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 static bool tries_used_up(const job_limits *l, fastqueue_job *job)
 {
 	if (l->retry_until) {
-		return l->retry_until <= fastqueue_unix_time();
+		return l->retry_until <= fastqueue_clock_unix();
 	}
 	return l->max_tries > 0 && job->attempts >= l->max_tries;
 }
@@ -231,14 +231,14 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
 	 * to a negative score that makes the job due again at once. */
 	delay = fastqueue_clamp_delay(delay);
-	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_unix_time() + delay, &released) == FAILURE) {
+	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released) == FAILURE) {
 		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
 			ZSTR_VAL(job->queue), q->conn.err);
 		fflush(stderr);
 		return;
 	}
 	job->released = true;
-	w->released++;
+	w->stats.released++;
 	ZVAL_LONG(&d, delay);
 	job_released(w, job, delay);
 	fastqueue_worker_fire_job_value(w, EV_RELEASED, job_zv, &d);
@@ -247,7 +247,7 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 /* Laravel's handleJobException: fail when out of tries, time or exceptions, else release. */
 static void handle_exception(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, const job_limits *l, zval *e)
 {
-	w->exceptions++;
+	w->stats.exceptions++;
 	if (!job->failed) {
 		bool timed_out = Z_TYPE_P(e) == IS_OBJECT && instanceof_function(Z_OBJCE_P(e), fastqueue_ce_TimeoutException);
 		if (tries_used_up(l, job) || exceptions_used_up(w, l) || (timed_out && l->fail_on_timeout)) {
@@ -394,7 +394,7 @@ static void on_timeout(void *ctx)
 	const job_limits *l = &w->limits;  /* run_job read them before the timer started */
 	zval e, status;
 
-	w->timeouts++;
+	w->stats.timeouts++;
 	fastqueue_signals_extend_grace();
 	if (w->opt.timeout_throw) {
 		zend_string *name = fastqueue_job_display_name(job);
@@ -426,7 +426,7 @@ static void on_timeout(void *ctx)
 /* Fails a job before it runs, with exception e (consumed): not a job it can run. */
 static void fail_unrunnable(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, zval *e)
 {
-	w->exceptions++;
+	w->stats.exceptions++;
 	fail_job(w, job, e);
 	fastqueue_worker_fire_job_value(w, EV_EXCEPTION, job_zv, e);
 	zval_ptr_dtor(e);
@@ -486,7 +486,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	}
 	ZVAL_COPY(&w->current, job_zv);
 	job->hooks = &w->hooks;
-	w->processed++;
+	w->stats.processed++;
 	w->timeout_thrown = false;
 	fastqueue_worker_mark_started(w, job);
 	/* Laravel's pop hands out the job as it reserves it: its reserved copy is in :reserved now. */
@@ -511,7 +511,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	}
 	read_limits(w, job, l);
 	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
-	if ((l->retry_until && fastqueue_unix_time() > l->retry_until)
+	if ((l->retry_until && fastqueue_clock_unix() > l->retry_until)
 		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
 		max_attempts_exception(&e, job);
 		fail_unrunnable(w, job, job_zv, &e);
@@ -521,13 +521,13 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	name = fastqueue_job_display_name(job);
 	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
-	t0 = now_mono();
+	t0 = fastqueue_clock_mono();
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
 	call_handler(w, job_zv);
 	fastqueue_signals_end_job();
 	/* The job's code is over: a TimeoutException from here on (a listener's own) is not its. */
 	w->timeout_thrown = false;
-	w->busy += now_mono() - t0;
+	w->stats.busy += fastqueue_clock_mono() - t0;
 
 	if (EG(exception)) {
 		if (fastqueue_worker_unwinding(w)) {
