@@ -523,6 +523,8 @@ namespace FastQueue {
          *     - 'timeout_grace' (int|float, 1.0): seconds after a timeout before the watchdog
          *       ends a process whose job is stuck where PHP cannot interrupt it, writing the
          *       job's name to stderr and exiting with EXIT_ERROR; above 0, at most 31536000.
+         *       In 'kill' mode, failing the timed-out job and the stopping listeners then get
+         *       at least 10 s more before the watchdog ends them.
          *     - 'failed_store' (bool, true): record failed jobs in Redis, for
          *       RedisQueue::failed(); false: a failed job's reservation is only removed.
          *     - 'prefetch' (int, 1): jobs reserved per round trip, 1 to 1000. Above 1 it is

@@ -269,10 +269,22 @@ void fastqueue_signals_start_job(zend_long seconds, double grace, const char *jo
 	arm_timer((double) seconds);
 }
 
-void fastqueue_signals_extend_grace(void)
+void fastqueue_signals_extend_grace(double at_least)
 {
-	if (fastqueue_signals.in_job && fastqueue_signals.timed_out) {
-		arm_timer(job_alarm.grace);
+	int n;
+
+	if (!fastqueue_signals.in_job || !fastqueue_signals.timed_out) {
+		return;
+	}
+	/* Armed first: the line below is rewritten while no alarm can come for seconds. */
+	arm_timer(job_alarm.grace > at_least ? job_alarm.grace : at_least);
+	if (at_least > job_alarm.grace) {
+		/* The watchdog's line names this longer wait; the next job's start writes it anew. */
+		n = snprintf(job_alarm.message, sizeof(job_alarm.message),
+			"FastQueue: job %s ran past its timeout of " ZEND_LONG_FMT " s and was still being failed %.1f s later; "
+			"the worker exits with status 1\n", job_alarm.message_name, job_alarm.message_seconds, at_least);
+		job_alarm.message_len = n < 0 ? 0 : ((size_t) n < sizeof(job_alarm.message) ? (size_t) n : sizeof(job_alarm.message) - 1);
+		job_alarm.message_grace = -1;
 	}
 }
 

@@ -44,8 +44,9 @@ void fastqueue_signals_raise_deferred_quit(void);
  * if the job reaches none within grace seconds after that, the process ends with status 1. */
 void fastqueue_signals_start_job(zend_long seconds, double grace, const char *job_name,
 	fastqueue_timeout_callback cb, void *ctx);
-/* Gives the job another grace period (to unwind after TimeoutException, or to fail it). */
-void fastqueue_signals_extend_grace(void);
+/* Gives the job another grace period, of at least at_least seconds (to unwind after
+ * TimeoutException, or to fail it). */
+void fastqueue_signals_extend_grace(double at_least);
 /* The job returned: no alarm, no watchdog. */
 void fastqueue_signals_end_job(void);
 

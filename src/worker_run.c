@@ -387,6 +387,11 @@ static void call_handler(fastqueue_worker *w, zval *job_zv)
 
 
 /* At the job's timeout, at a safe point (signals.c calls this from the VM interrupt). */
+/* In 'kill' mode the job has reached a safe point: failing it runs failed(), the failed-job
+ * record and the stopping listeners, which Laravel lets take as long as they need. A slow
+ * database or a busy machine must not cut them short, so they get at least this long. */
+#define TIMEOUT_FAIL_STEP_MIN 10.0
+
 static void on_timeout(void *ctx)
 {
 	fastqueue_worker *w = ctx;
@@ -395,7 +400,8 @@ static void on_timeout(void *ctx)
 	zval e, status;
 
 	w->stats.timeouts++;
-	fastqueue_signals_extend_grace();
+	/* The watchdog stays armed: what runs now must not hang the worker either. */
+	fastqueue_signals_extend_grace(w->opt.timeout_throw ? 0.0 : TIMEOUT_FAIL_STEP_MIN);
 	if (w->opt.timeout_throw) {
 		zend_string *name = fastqueue_job_display_name(job);
 		/* Listeners first: fastqueue_worker_fire() clears what they throw, which must not be ours. */
