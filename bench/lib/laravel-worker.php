@@ -1,14 +1,14 @@
 <?php
-// One bench run of Laravel 8.83's own Illuminate\Queue\Worker over the N jobs bench/push.php put
-// on QUEUE. Usage: php bench/laravel_worker.php PORT QUEUE N
+// One bench run of Laravel 8.83's own Illuminate\Queue\Worker over the N jobs bench/lib/push.php put
+// on QUEUE. Usage: php bench/lib/laravel-worker.php PORT QUEUE N
 //
-// The worker is assembled as bench/laravel_app.php says. No cache is set, so the worker does
+// The worker is assembled as bench/lib/laravel-app.php says. No cache is set, so the worker does
 // not poll a restart key (one Redis GET per job fewer than an app whose cache store is Redis).
 // Only daemon() is timed.
 
 declare(strict_types=1);
 
-require __DIR__ . '/laravel_app.php';
+require __DIR__ . '/laravel-app.php';
 
 use Illuminate\Queue\WorkerOptions;
 

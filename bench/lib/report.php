@@ -1,13 +1,13 @@
 <?php
 // Turns the lines bench/run collected ("PLACEMENT REP RESULT key=value ...", "PLACEMENT REP SKIP
 // side reason", "PLACEMENT REP FAIL side reason") into the summary table.
-// Usage: php bench/report.php RESULTS_FILE
+// Usage: php bench/lib/report.php RESULTS_FILE
 
 declare(strict_types=1);
 
 $file = $argv[1] ?? null;
 if ($file === null || !is_readable($file)) {
-    fwrite(STDERR, "usage: php bench/report.php RESULTS_FILE\n");
+    fwrite(STDERR, "usage: php bench/lib/report.php RESULTS_FILE\n");
     exit(2);
 }
 

@@ -4,7 +4,7 @@
 // worker kills, redis-server restarts (AOF, appendfsync always), connection drops and black
 // holes at random moments; then every job is accounted for. Test 05/060 is the CI version.
 //
-//   php -d extension=modules/fastqueue.so bench/chaos_soak.php [--jobs N] [--minutes M] [--seed S]
+//   php -d extension=modules/fastqueue.so bench/chaos-soak.php [--jobs N] [--minutes M] [--seed S]
 //
 // Defaults: 1,000,000 jobs pushed over 15 minutes, with events in proportion (per minute: 2
 // worker kills, 1 connection drop; 2 redis-server restarts and 2 black holes of 3 s in all,
@@ -18,7 +18,7 @@ $n = (int) ($o['jobs'] ?? 1000000);
 $minutes = (float) ($o['minutes'] ?? 15);
 $seed = (int) ($o['seed'] ?? random_int(1, 1 << 30));
 if ($n < 100 || $minutes <= 0) {
-    fwrite(STDERR, "usage: php -d extension=modules/fastqueue.so bench/chaos_soak.php [--jobs N] [--minutes M] [--seed S]\n");
+    fwrite(STDERR, "usage: php -d extension=modules/fastqueue.so bench/chaos-soak.php [--jobs N] [--minutes M] [--seed S]\n");
     exit(2);
 }
 $kills = max(6, (int) round(2 * $minutes));

@@ -3,7 +3,7 @@
 // with prefetch 1 does (the acknowledgement of the job before goes out with each call, a ZREM),
 // with src/lua/pop.lua or a variant of it, over a plain socket.
 //
-// Usage: php bench/script_cost.php PORT QUEUE N VARIANT [READY_FILE]
+// Usage: php bench/lib/script-cost.php PORT QUEUE N VARIANT [READY_FILE]
 // With READY_FILE, it creates the file once the script is loaded and waits until it is gone,
 // so that the caller can start counting. Variants (each leaves out one part of the reserve to
 // show its cost; none of them is a way to run a worker):
@@ -22,14 +22,14 @@ declare(strict_types=1);
 require __DIR__ . '/resp.php';
 
 if ($argc < 5) {
-    fwrite(STDERR, "usage: php bench/script_cost.php PORT QUEUE N VARIANT [READY_FILE]\n");
+    fwrite(STDERR, "usage: php bench/lib/script-cost.php PORT QUEUE N VARIANT [READY_FILE]\n");
     exit(2);
 }
 [, $port, $queue, $n, $variant] = $argv;
 $n = (int) $n;
 $ready = $argv[5] ?? null;
 
-$lua = file_get_contents(__DIR__ . '/../src/lua/pop.lua');
+$lua = file_get_contents(__DIR__ . '/../../src/lua/pop.lua');
 $charge = '1';
 $restart = true;
 $skipMigration = function (string $lua): string {

@@ -1,6 +1,6 @@
 <?php
-// One bench run of FastQueue\Worker over the N jobs bench/push.php put on QUEUE.
-// Usage: php -d extension=modules/fastqueue.so bench/fastqueue_worker.php PORT QUEUE N PREFETCH
+// One bench run of FastQueue\Worker over the N jobs bench/lib/push.php put on QUEUE.
+// Usage: php -d extension=modules/fastqueue.so bench/lib/fastqueue-worker.php PORT QUEUE N PREFETCH
 // Only daemon() is timed.
 
 declare(strict_types=1);

@@ -1,7 +1,7 @@
 <?php
 // Shared helpers for the worker benchmark (bench/run). Every bench child prints exactly one
 // machine-readable line, "RESULT key=value ...", or "SKIP reason", on stdout; diagnostics go
-// to stderr. bench/run collects the RESULT lines and bench/report.php turns them into the table.
+// to stderr. bench/run collects the RESULT lines and bench/lib/report.php turns them into the table.
 
 declare(strict_types=1);
 

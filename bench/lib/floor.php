@@ -5,7 +5,7 @@
 // no start mark. It shows which of bench/run's "Redis CPU per job" goals a worker can reach on this
 // machine and this Redis at all.
 //
-// Usage: php bench/floor.php PORT QUEUE N [MODE]
+// Usage: php bench/lib/floor.php PORT QUEUE N [MODE]
 //   MODE batch32 (default): per 32 jobs, one round trip: LPOP q 32, LPOP :notify 32,
 //        ZADD :reserved with the 32, ZREM :reserved of the 32 before (the acks).
 //   MODE batch32-start: batch32, plus one write per job: MULTI ZADD ZREM EXEC (a start mark, as a
@@ -14,7 +14,7 @@
 //   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
 //        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
 //        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
-// The jobs come from bench/push.php (run it first). Prints one RESULT line with redis_us_job:
+// The jobs come from bench/lib/push.php (run it first). Prints one RESULT line with redis_us_job:
 // redis-server's used_cpu_user + used_cpu_sys over the run, per job.
 
 declare(strict_types=1);

@@ -1,6 +1,6 @@
 <?php
 // Puts N fresh no-op jobs on a queue for one bench run (not timed).
-// Usage: php bench/push.php PORT QUEUE N
+// Usage: php bench/lib/push.php PORT QUEUE N
 //
 // The payloads are made by Laravel 8.83's own Illuminate\Queue\RedisQueue::createPayload, exactly
 // as RedisQueue::push('BenchNoopJob@handle', ['i' => $i], QUEUE) would make them; they are then

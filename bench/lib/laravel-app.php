@@ -4,7 +4,7 @@
 // connector on a RedisManager using the phpredis client, an ExceptionHandler that prints and
 // rethrows, maintenance mode off, and the provider's reset-scope callback (minus the log
 // manager, which this app does not have). No cache is set, so the worker polls no restart key.
-// Used by bench/laravel_worker.php and bench/latency.php.
+// Used by bench/lib/laravel-worker.php and bench/latency.php.
 
 declare(strict_types=1);
 

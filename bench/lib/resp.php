@@ -1,6 +1,6 @@
 <?php
 // A minimal RESP client over a plain socket, for the benches that must decide exactly what goes
-// out in one write and how many replies come back (bench/floor.php, bench/script_cost.php).
+// out in one write and how many replies come back (bench/lib/floor.php, bench/lib/script-cost.php).
 
 declare(strict_types=1);
 
