@@ -29,7 +29,8 @@ if ($argc < 5) {
 $n = (int) $n;
 $ready = $argv[5] ?? null;
 
-$lua = file_get_contents(__DIR__ . '/../../src/lua/pop.lua');
+// The script as scripts/gen-lua makes it: the shared prelude, then pop.lua.
+$lua = file_get_contents(__DIR__ . '/../../src/lua/prelude.lua') . "\n" . file_get_contents(__DIR__ . '/../../src/lua/pop.lua');
 $charge = '1';
 $restart = true;
 $skipMigration = function (string $lua): string {
