@@ -17,7 +17,7 @@ pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/../inc/chaos_soak.inc';
-// FASTQUEUE_CHAOS_SEED reproduces a run; bench/chaos_soak.php runs longer ones.
+// FASTQUEUE_CHAOS_SEED reproduces a run; bench/chaos-soak.php runs longer ones.
 $seed = (int) (getenv('FASTQUEUE_CHAOS_SEED') ?: random_int(1, 1 << 30));
 echo "seed $seed (progress lines follow on stderr)\n";
 fwrite(STDERR, "progress: starting\n");
