@@ -6,9 +6,10 @@
 //
 //   php -d extension=modules/fastqueue.so bench/chaos-soak.php [--jobs N] [--minutes M] [--seed S]
 //
-// Defaults: 1,000,000 jobs pushed over 15 minutes, with events in proportion (per minute: 2
-// worker kills, 1 connection drop; 2 redis-server restarts and 2 black holes of 3 s in all,
-// at least). Exits 1 when a check failed; the seed reproduces the run.
+// Defaults: up to 1,000,000 jobs pushed over 15 minutes (fewer where the machine cannot keep
+// that pace), with events in proportion (per minute: 2 worker kills, 1 connection drop; 2
+// redis-server restarts and 2 black holes of 3 s in all, at least). Exits 1 when a check
+// failed; the seed reproduces the run.
 declare(strict_types=1);
 
 require __DIR__ . '/../tests/inc/chaos_soak.inc';
