@@ -13,7 +13,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/common.php';
 
 const PHPFLAGS = ['-d', 'memory_limit=-1', '-d', 'opcache.enable_cli=0', '-d', 'zend.assertions=-1',
     '-d', 'display_errors=stderr'];
@@ -340,7 +340,7 @@ function child(array $cfg): never
     $jobs = 0;
     $first = explode(',', $cfg['queues'])[0];
     $q = new FastQueue\RedisQueue(['cluster' => $cfg['seeds'], 'queue' => $first, 'retry_after' => 90]);
-    // The same settings as bench/fastqueue_worker.php (Laravel's shipped defaults).
+    // The same settings as bench/lib/fastqueue-worker.php (Laravel's shipped defaults).
     $w = new FastQueue\Worker($q, function (FastQueue\Job $job) use (&$jobs) {
         $jobs++;
     }, ['sleep' => 0, 'tries' => 1, 'timeout' => 60, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $cfg['prefetch']]);

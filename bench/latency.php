@@ -23,7 +23,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/common.php';
 
 const LAT_RESULTS = 'bench:latency';
 
@@ -44,7 +44,7 @@ function lat_worker(string $side, int $port, float $blockFor): never
 {
     BenchLatencyJob::$report = bench_redis($port);
     if ($side === 'laravel') {
-        require __DIR__ . '/laravel_app.php';
+        require __DIR__ . '/lib/laravel-app.php';
         // Whole seconds: this phpredis takes BLPOP's timeout as an integer.
         [$worker] = bench_laravel_worker($port, 'high', (int) $blockFor);
         // name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty

@@ -22,7 +22,7 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/common.php';
+require __DIR__ . '/lib/common.php';
 
 /** The Laravel side's no-op job: records which job ran, and deletes itself. */
 final class BenchNoopJob
@@ -41,7 +41,7 @@ function many_worker(string $side, int $port, string $queue, string $out): never
 {
     $r = bench_redis($port);
     if ($side === 'laravel') {
-        require __DIR__ . '/laravel_app.php';
+        require __DIR__ . '/lib/laravel-app.php';
         [$worker] = bench_laravel_worker($port, $queue, null);
         // name, backoff, memory, timeout, sleep, maxTries, force, stopWhenEmpty
         $options = new Illuminate\Queue\WorkerOptions('default', 0, 512, 60, 0, 1, false, true);
@@ -92,7 +92,7 @@ printf("many workers: N=%d jobs per run, K=%s worker processes per side, %d repe
 /** One run: N jobs, K workers of $side; returns [jobs/s, redis-server CPU us per job]. */
 function many_run(string $side, int $k, int $n, int $port, Redis $r, array $pin, string $ext, string $tmp, string $queue): array
 {
-    passthru(implode(' ', array_map('escapeshellarg', [PHP_BINARY, __DIR__ . '/push.php', (string) $port, $queue, (string) $n])), $rc);
+    passthru(implode(' ', array_map('escapeshellarg', [PHP_BINARY, __DIR__ . '/lib/push.php', (string) $port, $queue, (string) $n])), $rc);
     if ($rc !== 0) {
         fwrite(STDERR, "bench/many.php: pushing failed\n");
         exit(1);

@@ -94,16 +94,19 @@ fq_free_port() {
 
 # Starts a private redis-server in directory $1 (created by the caller) on a free loopback port,
 # without persistence. Sets FQ_REDIS_PORT and FQ_REDIS_PID. The caller stops it with
-# fq_stop_redis (typically from an EXIT trap).
+# fq_stop_redis (typically from an EXIT trap). The port is ours only once the server answering
+# on it is the one started here: a process that took the port meanwhile (a server an earlier
+# run left behind, say) answers PING too, and the new server then exits; try another port.
 fq_start_redis() {
 	local dir=$1 try i
-	for try in 1 2 3; do
+	for try in 1 2 3 4 5; do
 		FQ_REDIS_PORT=$(fq_free_port)
 		redis-server --port "$FQ_REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no \
 			--dir "$dir" --logfile "$dir/redis.log" --daemonize no >/dev/null 2>&1 </dev/null &
 		FQ_REDIS_PID=$!
 		for i in $(seq 1 100); do
-			if redis-cli -h 127.0.0.1 -p "$FQ_REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
+			if redis-cli -h 127.0.0.1 -p "$FQ_REDIS_PORT" info server 2>/dev/null | tr -d '\r' \
+				| grep -qx "process_id:$FQ_REDIS_PID"; then
 				return 0
 			fi
 			kill -0 "$FQ_REDIS_PID" 2>/dev/null || break

@@ -3,6 +3,18 @@
 #include <string.h>
 
 #define FASTQUEUE_LUA_TEXT_POP \
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n" \
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n" \
+		"\n" \
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n" \
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n" \
+		"local function wrong_type(key, kind)\n" \
+		"    local t = redis.call('type', key)['ok']\n" \
+		"    if t ~= 'none' and t ~= kind then\n" \
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n" \
+		"    end\n" \
+		"end\n" \
+		"\n" \
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n" \
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n" \
 		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n" \
@@ -46,13 +58,8 @@
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
 		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
-		"-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE.\n" \
-		"local function wrong_type(key, kind)\n" \
-		"    local t = redis.call('type', key)['ok']\n" \
-		"    if t ~= 'none' and t ~= kind then\n" \
-		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n" \
-		"    end\n" \
-		"end\n" \
+		"-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE\n" \
+		"-- (wrong_type, from src/lua/prelude.lua).\n" \
 		"\n" \
 		"-- A read's error as the script reports it: naming the key when its type is wrong.\n" \
 		"local function read_failed(key, kind, reply)\n" \
@@ -333,7 +340,19 @@
 		"return out\n"
 
 const fastqueue_script fastqueue_scripts[] = {
-	{"clear", "7333052c0b5b406b3a29e760b1dd9caa56914f7f",
+	{"clear", "d32c6518d9669f829b97e35cb0708ee162793e79",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
+		"local function wrong_type(key, kind)\n"
+		"    local t = redis.call('type', key)['ok']\n"
+		"    if t ~= 'none' and t ~= kind then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
+		"    end\n"
+		"end\n"
+		"\n"
 		"-- Deletes every job of a queue and its notifications; returns how many jobs there were.\n"
 		"-- KEYS[1] the queue (list)\n"
 		"-- KEYS[2] queue:delayed (zset)\n"
@@ -351,8 +370,20 @@ const fastqueue_script fastqueue_scripts[] = {
 		"local size = redis.call('llen', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[3])\n"
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
-		804, 0},
-	{"fail", "c5220e8ec4018c5edca802afb4cd7e36e26c3bf1",
+		1403, 0},
+	{"fail", "21d3c01175265ef2d49128ec3623cf5df2e9ab92",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
+		"local function wrong_type(key, kind)\n"
+		"    local t = redis.call('type', key)['ok']\n"
+		"    if t ~= 'none' and t ~= kind then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
+		"    end\n"
+		"end\n"
+		"\n"
 		"-- Records a failed job and removes its reservation in one step, so the job is always in\n"
 		"-- exactly one place: reserved, or in the failed store. In a Redis Cluster the reservation\n"
 		"-- lives in another hash slot than the store: the caller then leaves KEYS[3] out and ends the\n"
@@ -382,27 +413,34 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('hset', KEYS[2], unpack(ARGV, 4))\n"
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
-		1249, 1},
-	{"pop", "21a2f86f9d7f3773cc6a28ce2a4c331b4492d889",
+		1848, 1},
+	{"pop", "cfc3076c01b9db51fde5d5805a35e19bbebe8309",
 		FASTQUEUE_LUA_TEXT_POP,
-		13738, 2},
-	{"pop_node", "207b3d9bc3105ccf1ee35224f99b390d98b33620",
+		14148, 2},
+	{"pop_node", "b4770d2cd91e9d98c2379be5ac4d4bd3f028e60d",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		13772, 3},
-	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
-		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
-		"-- KEYS[1] the queue (list)\n"
-		"-- KEYS[2] queue:notify (list)\n"
-		"-- ARGV[1..n] the payloads, in order\n"
-		"-- Returns the number of payloads pushed.\n"
-		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n"
+		14182, 3},
+	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
 		"local function wrong_type(key, kind)\n"
 		"    local t = redis.call('type', key)['ok']\n"
 		"    if t ~= 'none' and t ~= kind then\n"
 		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
 		"    end\n"
 		"end\n"
+		"\n"
+		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
+		"-- KEYS[1] the queue (list)\n"
+		"-- KEYS[2] queue:notify (list)\n"
+		"-- ARGV[1..n] the payloads, in order\n"
+		"-- Returns the number of payloads pushed.\n"
+		"-- A key of the wrong type would fail the script halfway, after a write: check first\n"
+		"-- (wrong_type, from src/lua/prelude.lua).\n"
 		"\n"
 		"local bad = wrong_type(KEYS[1], 'list') or wrong_type(KEYS[2], 'list')\n"
 		"if bad then\n"
@@ -418,8 +456,20 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    redis.call('rpush', KEYS[2], unpack(ones))\n"
 		"end\n"
 		"return #ARGV\n",
-		902, 4},
-	{"release", "087f3b9e7ec0e018be35e8af63ea06c0716e891e",
+		1312, 4},
+	{"release", "e3c6615904d24c198bdc82d4f9b2eaec51ce3184",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
+		"local function wrong_type(key, kind)\n"
+		"    local t = redis.call('type', key)['ok']\n"
+		"    if t ~= 'none' and t ~= kind then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
+		"    end\n"
+		"end\n"
+		"\n"
 		"-- Moves a reserved job to the delayed set, as Laravel's release does, but only while the\n"
 		"-- reservation still exists: once it expired the job is already back on the queue, and\n"
 		"-- adding it again would run it twice.\n"
@@ -428,13 +478,8 @@ const fastqueue_script fastqueue_scripts[] = {
 		"-- ARGV[1] the reserved job, byte for byte\n"
 		"-- ARGV[2] available at, unix seconds\n"
 		"-- Returns 1 when released, 0 when the reservation was gone.\n"
-		"-- A key of the wrong type would fail the script halfway, after a write: check first.\n"
-		"local function wrong_type(key, kind)\n"
-		"    local t = redis.call('type', key)['ok']\n"
-		"    if t ~= 'none' and t ~= kind then\n"
-		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
-		"    end\n"
-		"end\n"
+		"-- A key of the wrong type would fail the script halfway, after a write: check first\n"
+		"-- (wrong_type, from src/lua/prelude.lua).\n"
 		"\n"
 		"local bad = wrong_type(KEYS[1], 'zset') or wrong_type(KEYS[2], 'zset')\n"
 		"if bad then\n"
@@ -445,8 +490,20 @@ const fastqueue_script fastqueue_scripts[] = {
 		"end\n"
 		"redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])\n"
 		"return 1\n",
-		965, 5},
-	{"requeue", "67d5e2b13df49c2be195e9ea84707d1d02ac6cbc",
+		1375, 5},
+	{"requeue", "418328849a6e78a27504d5029e9bd222c0ab12bb",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
+		"local function wrong_type(key, kind)\n"
+		"    local t = redis.call('type', key)['ok']\n"
+		"    if t ~= 'none' and t ~= kind then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
+		"    end\n"
+		"end\n"
+		"\n"
 		"-- Hands reserved but unstarted jobs back: each leaves :reserved and goes to the head of its\n"
 		"-- queue exactly as it was pushed (attempts untouched), in its original order.\n"
 		"-- KEYS[4i-3], KEYS[4i-2], KEYS[4i-1], KEYS[4i]: queue i, :delayed, :reserved, :notify\n"
@@ -462,8 +519,20 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"return back\n",
-		734, 6},
-	{"retry", "11db39f1eb2389f82680b79a3d43f85f85196472",
+		1333, 6},
+	{"retry", "5a8c48b1884028d3802d2123bd68a379778d9b5e",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
+		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		"\n"
+		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
+		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
+		"local function wrong_type(key, kind)\n"
+		"    local t = redis.call('type', key)['ok']\n"
+		"    if t ~= 'none' and t ~= kind then\n"
+		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n"
+		"    end\n"
+		"end\n"
+		"\n"
 		"-- Puts a failed job back at the end of its queue and forgets the failure, in one step.\n"
 		"-- KEYS[1] the failed index (zset)\n"
 		"-- KEYS[2] the failed record (hash)\n"
@@ -480,7 +549,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('del', KEYS[2])\n"
 		"redis.call('zrem', KEYS[1], ARGV[1])\n"
 		"return 1\n",
-		548, 7},
+		1147, 7},
 };
 
 const int fastqueue_script_count = 8;

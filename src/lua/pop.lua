@@ -41,13 +41,8 @@
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
 -- queue is known to be of its type before the first write to that queue. The reads the call
--- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE.
-local function wrong_type(key, kind)
-    local t = redis.call('type', key)['ok']
-    if t ~= 'none' and t ~= kind then
-        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)
-    end
-end
+-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE
+-- (wrong_type, from src/lua/prelude.lua).
 
 -- A read's error as the script reports it: naming the key when its type is wrong.
 local function read_failed(key, kind, reply)

@@ -3,13 +3,8 @@
 -- KEYS[2] queue:notify (list)
 -- ARGV[1..n] the payloads, in order
 -- Returns the number of payloads pushed.
--- A key of the wrong type would fail the script halfway, after a write: check first.
-local function wrong_type(key, kind)
-    local t = redis.call('type', key)['ok']
-    if t ~= 'none' and t ~= kind then
-        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)
-    end
-end
+-- A key of the wrong type would fail the script halfway, after a write: check first
+-- (wrong_type, from src/lua/prelude.lua).
 
 local bad = wrong_type(KEYS[1], 'list') or wrong_type(KEYS[2], 'list')
 if bad then

@@ -6,13 +6,8 @@
 -- ARGV[1] the reserved job, byte for byte
 -- ARGV[2] available at, unix seconds
 -- Returns 1 when released, 0 when the reservation was gone.
--- A key of the wrong type would fail the script halfway, after a write: check first.
-local function wrong_type(key, kind)
-    local t = redis.call('type', key)['ok']
-    if t ~= 'none' and t ~= kind then
-        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)
-    end
-end
+-- A key of the wrong type would fail the script halfway, after a write: check first
+-- (wrong_type, from src/lua/prelude.lua).
 
 local bad = wrong_type(KEYS[1], 'zset') or wrong_type(KEYS[2], 'zset')
 if bad then

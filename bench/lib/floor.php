@@ -1,0 +1,92 @@
+<?php
+// Redis's own floor: what redis-server must spend per job, whoever the worker is, to move a job
+// through Laravel's layout (LPOP from queues:NAME and :notify, ZADD to :reserved, ZREM when done)
+// with nothing else: no migration of delayed or expired jobs, no restart key, no payload rewrite,
+// no start mark. It shows which of bench/run's "Redis CPU per job" goals a worker can reach on this
+// machine and this Redis at all.
+//
+// Usage: php bench/lib/floor.php PORT QUEUE N [MODE]
+//   MODE batch32 (default): per 32 jobs, one round trip: LPOP q 32, LPOP :notify 32,
+//        ZADD :reserved with the 32, ZREM :reserved of the 32 before (the acks).
+//   MODE batch32-start: batch32, plus one write per job: MULTI ZADD ZREM EXEC (a start mark, as a
+//        worker that prefetches sends before each job so that a crash charges the attempt), the
+//        replies read after the batch.
+//   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
+//        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
+//        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
+// The jobs come from bench/lib/push.php (run it first). Prints one RESULT line with redis_us_job:
+// redis-server's used_cpu_user + used_cpu_sys over the run, per job.
+
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+require __DIR__ . '/resp.php';
+
+[$port, $queue, $n, $rest] = bench_args($argv);
+$mode = $rest[0] ?? 'batch32';
+$key = "queues:$queue";
+$reserved = "$key:reserved";
+$notify = "$key:notify";
+
+$r = bench_redis($port);
+$c = resp_connect($port);
+$script = "local job = redis.call('lpop', KEYS[1])\n"
+    . "if not job then return false end\n"
+    . "redis.call('lpop', KEYS[3])\n"
+    . "redis.call('zadd', KEYS[2], ARGV[1], job)\n"
+    . "return job\n";
+$sha = $r->script('load', $script);
+
+$cpu0 = bench_redis_cpu($r);
+$t0 = microtime(true);
+$done = 0;
+$previous = [];
+while (true) {
+    $until = (string) (time() + 60);
+    if ($mode === 'single') {
+        // The ack of the job before and the next reserve go out together, as a worker sends them.
+        $out = $previous ? resp_command(['ZREM', $reserved, $previous[0]]) : '';
+        $replies = resp_call($c, $out . resp_command(['EVALSHA', $sha, '3', $key, $reserved, $notify, $until]), $previous ? 2 : 1);
+        $job = end($replies);
+        $jobs = $job === null ? [] : [$job];
+    } else {
+        $out = resp_command(['LPOP', $key, '32']) . resp_command(['LPOP', $notify, '32']);
+        if ($previous) {
+            $out .= resp_command(array_merge(['ZREM', $reserved], $previous));
+        }
+        $replies = resp_call($c, $out, $previous ? 3 : 2);
+        $jobs = $replies[0] ?? [];
+        if ($jobs) {
+            $members = [];
+            foreach ($jobs as $job) {
+                $members[] = $until;
+                $members[] = $job;
+            }
+            resp_call($c, resp_command(array_merge(['ZADD', $reserved], $members)), 1);
+        }
+    }
+    $previous = $jobs;
+    if ($mode === 'batch32-start') {
+        // Before each job: its member in :reserved swapped for another (the charged copy), one
+        // write per job, not waiting for the replies (read after the batch), as the worker does.
+        foreach ($jobs as $i => $job) {
+            fwrite($c, resp_command(['MULTI']) . resp_command(['ZADD', $reserved, $until, $job . ' '])
+                . resp_command(['ZREM', $reserved, $job]) . resp_command(['EXEC']));
+            $previous[$i] = $job . ' ';
+        }
+        resp_call($c, '', 4 * count($jobs));
+    }
+    if (!$jobs) {
+        break;
+    }
+    $done += count($jobs);
+}
+
+$seconds = microtime(true) - $t0;
+$cpu = bench_redis_cpu($r) - $cpu0;
+$left = $r->zCard($reserved) + $r->lLen($key);
+if ($done !== $n || $left !== 0) {
+    fwrite(STDERR, "moved $done of $n jobs, $left left in the queue or :reserved\n");
+    exit(1);
+}
+printf("RESULT side=floor-%s n=%d seconds=%.3f redis_us_job=%.2f\n", $mode, $n, $seconds, $cpu / $n * 1e6);
