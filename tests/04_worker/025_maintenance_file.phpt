@@ -8,7 +8,7 @@ fastqueue
 <?php
 require __DIR__ . '/../inc/worker_jobs.inc';
 $name = 'w025';
-$down = sys_get_temp_dir() . '/fq-w025-down-' . getmypid();
+$down = sys_get_temp_dir() . '/fq-w025-down-' . fq_test_port(); // per run: see 026
 fq_clean($name);
 $q = fq_queue(['queue' => $name]);
 $q->bulk(['A', 'B']);
@@ -41,7 +41,7 @@ $w = fqw_worker($q, function ($job) { echo 'ran ', $job->getName(), "\n"; }, ['m
 var_dump($w->daemon($name));
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w025'); foreach (glob(sys_get_temp_dir() . '/fq-w025-down-*') as $f) @unlink($f); ?>
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w025'); @unlink(sys_get_temp_dir() . '/fq-w025-down-' . fq_test_port()); ?>
 --EXPECT--
 in maintenance: worker up | pending=2 delayed=0 reserved=0
 status 0

@@ -10,7 +10,8 @@ require __DIR__ . '/../inc/worker_jobs.inc';
 // Laravel's daemon(): when daemonShouldRun() is false it calls pauseWorker(), which sleeps and
 // then stopIfNecessary() with no job, so --stop-when-empty ends the worker. Each case runs in a
 // child so that a worker that never stops is killed rather than hanging the suite.
-$down = sys_get_temp_dir() . '/fq-w026-down-' . getmypid();
+// Named after this run's redis-server port: another run's CLEAN on this machine leaves it alone.
+$down = sys_get_temp_dir() . '/fq-w026-down-' . fq_test_port();
 touch($down);
 $cases = [
     'w026a' => ['maintenance, stop_when_empty', '["maintenance_file" => ' . var_export($down, true) . ', "stop_when_empty" => true]'],
@@ -44,7 +45,7 @@ unlink($down);
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc';
 if (fq_test_port()) foreach (['a', 'b', 'c', 'd'] as $x) fq_clean("w026$x");
-foreach (glob(sys_get_temp_dir() . '/fq-w026-down-*') as $f) @unlink($f); ?>
+@unlink(sys_get_temp_dir() . '/fq-w026-down-' . fq_test_port()); ?>
 --EXPECT--
 maintenance, stop_when_empty: status 0  | pending=1 delayed=0 reserved=0
 maintenance, max_time 1: status 0  | pending=1 delayed=0 reserved=0

@@ -9,7 +9,7 @@ fastqueue
 require __DIR__ . '/../inc/worker_jobs.inc';
 // Laravel deletes a job as soon as it has run. FastQueue defers the delete to the next reserve
 // round trip: that round trip must not wait for the end of a pause.
-$down = sys_get_temp_dir() . '/fq-w031-down-' . getmypid();
+$down = sys_get_temp_dir() . '/fq-w031-down-' . fq_test_port(); // per run: see 026
 $cases = [
     'w031p' => ['paused', '$w->pause();'],
     'w031m' => ['maintenance', 'touch(' . var_export("$down-w031m", true) . ');'],
@@ -51,7 +51,7 @@ foreach ($cases as $name => [$label, $idle]) {
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc';
 if (fq_test_port()) { fq_clean('w031p'); fq_clean('w031m'); fq_clean('w031l'); }
-foreach (glob(sys_get_temp_dir() . '/fq-w031-down-*') as $f) @unlink($f); ?>
+@unlink(sys_get_temp_dir() . '/fq-w031-down-' . fq_test_port()); ?>
 --EXPECT--
 paused: pending=0 delayed=0 reserved=0, another worker gets nothing
 maintenance: pending=0 delayed=0 reserved=0, another worker gets nothing
