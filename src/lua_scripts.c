@@ -25,7 +25,9 @@
 		"-- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
-		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n" \
+		"-- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
+		"--         back to it, '0' not to (retry_after null, or this worker looked this second already:\n" \
+		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c)\n" \
 		"-- ARGV[4] migration batch size, -1 for all due jobs\n" \
 		"-- ARGV[5] how many jobs to reserve at most\n" \
 		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
@@ -41,12 +43,14 @@
 		"-- payload scanner and builds the copy when the job starts (the same digits rewritten), so\n" \
 		"-- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
-		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n" \
+		"-- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
 		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
 		"-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE.\n" \
+		"-- :reserved, when not read, is checked by its ZADD: should it fail, the jobs just taken go back\n" \
+		"-- as they were (a migration before it is a step Laravel's pop takes too, and stays).\n" \
 		"local function wrong_type(key, kind)\n" \
 		"    local t = redis.call('type', key)['ok']\n" \
 		"    if t ~= 'none' and t ~= kind then\n" \
@@ -236,7 +240,7 @@
 		"-- when ARGV is indexed by a number anywhere else or the header above disagrees.\n" \
 		"local now = ARGV[1]\n" \
 		"local until_ = ARGV[2]\n" \
-		"local migrate_expired = ARGV[3] == '1'\n" \
+		"local migrate_expired = ARGV[3]\n" \
 		"local batch = tonumber(ARGV[4])\n" \
 		"local want = tonumber(ARGV[5])\n" \
 		"local read_restart = ARGV[6] == '1'\n" \
@@ -261,15 +265,11 @@
 		"    if failed(due_delayed) then\n" \
 		"        return read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
-		"    if migrate_expired then\n" \
+		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
+		"    if expired_too then\n" \
 		"        due_reserved = due_members(reserved, now, batch)\n" \
 		"        if failed(due_reserved) then\n" \
 		"            return read_failed(reserved, 'zset', due_reserved)\n" \
-		"        end\n" \
-		"    else\n" \
-		"        local bad = wrong_type(reserved, 'zset')\n" \
-		"        if bad then\n" \
-		"            return bad\n" \
 		"        end\n" \
 		"    end\n" \
 		"    if #due_delayed > 0 or #due_reserved > 0 then\n" \
@@ -284,7 +284,7 @@
 		"        table.insert(report, 'delayed')\n" \
 		"        table.insert(report, due_delayed)\n" \
 		"    end\n" \
-		"    if migrate_expired then\n" \
+		"    if expired_too then\n" \
 		"        migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        if report then\n" \
 		"            table.insert(report, q)\n" \
@@ -321,7 +321,14 @@
 		"                out[slot + 2] = job\n" \
 		"            end\n" \
 		"        end\n" \
-		"        redis.call('zadd', reserved, unpack(members))\n" \
+		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
+		"        if failed(added) then\n" \
+		"            push_to_head(queue, jobs)\n" \
+		"            if taken then\n" \
+		"                push_notifications(notify, #taken)\n" \
+		"            end\n" \
+		"            return read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
 		"    end\n" \
 		"    if #out > 1 then\n" \
 		"        break\n" \
@@ -383,13 +390,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "21a2f86f9d7f3773cc6a28ce2a4c331b4492d889",
+	{"pop", "e34a4fb238dd90e761e5b086dba55c2134a5ed99",
 		FASTQUEUE_LUA_TEXT_POP,
-		13738, 2},
-	{"pop_node", "207b3d9bc3105ccf1ee35224f99b390d98b33620",
+		14311, 2},
+	{"pop_node", "c25e9c062f743a5fa1ce6608d083283b9e5250cd",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		13772, 3},
+		14345, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"
