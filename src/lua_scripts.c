@@ -208,6 +208,16 @@
 		"    end\n" \
 		"end\n" \
 		"\n" \
+		"-- A count's digits plus one. Most end in 0 to 8: one byte changes, with no string.format (a\n" \
+		"-- C sprintf, the dearest call of a reserve of one job).\n" \
+		"local function next_digits(digits, n)\n" \
+		"    local last = string.byte(digits, -1)\n" \
+		"    if last < 57 then\n" \
+		"        return string.sub(digits, 1, -2) .. string.char(last + 1)\n" \
+		"    end\n" \
+		"    return string.format('%d', n)\n" \
+		"end\n" \
+		"\n" \
 		"-- The reserved copy of a job and its new attempts count.\n" \
 		"local function reserve_copy(job)\n" \
 		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n" \
@@ -215,7 +225,7 @@
 		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n" \
 		"    if head and #digits <= 15 then\n" \
 		"        local n = tonumber(digits) + 1\n" \
-		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n" \
+		"        return string.sub(job, 1, #job - #tail) .. head .. next_digits(digits, n) .. close, n\n" \
 		"    end\n" \
 		"    local first, last, digits = find_attempts(job)\n" \
 		"    if first == 'absent' then\n" \
@@ -242,12 +252,15 @@
 		"local until_ = ARGV[2]\n" \
 		"local migrate_expired = ARGV[3]\n" \
 		"local batch = tonumber(ARGV[4])\n" \
-		"local want = tonumber(ARGV[5])\n" \
+		"local want = ARGV[5]\n" \
 		"local read_restart = ARGV[6] == '1'\n" \
 		"local charge = ARGV[7] == '1'\n" \
 		"local report = ARGV[8] == '1' and {} or nil\n" \
 		"local first_slot = tonumber(ARGV[9])\n" \
 		"local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS\n" \
+		"-- Counts go to redis.call as the text they came as: a Lua number is turned into text with a\n" \
+		"-- sprintf on every call.\n" \
+		"local want_count = tonumber(want)\n" \
 		"local keys = KEYS\n" \
 		"for i = more_keys, #ARGV do\n" \
 		"    keys[#keys + 1] = ARGV[i]\n" \
@@ -299,7 +312,7 @@
 		"        return read_failed(queue, 'list', jobs)\n" \
 		"    end\n" \
 		"    if jobs then\n" \
-		"        local taken = redis.pcall('lpop', notify, #jobs)\n" \
+		"        local taken = redis.pcall('lpop', notify, #jobs == want_count and want or #jobs)\n" \
 		"        if failed(taken) then\n" \
 		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
 		"            push_to_head(queue, jobs)\n" \
@@ -390,13 +403,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1249, 1},
-	{"pop", "e34a4fb238dd90e761e5b086dba55c2134a5ed99",
+	{"pop", "178db9c1a4cf7b44a54551600e34ea523d2b6747",
 		FASTQUEUE_LUA_TEXT_POP,
-		14311, 2},
-	{"pop_node", "c25e9c062f743a5fa1ce6608d083283b9e5250cd",
+		14850, 2},
+	{"pop_node", "272162f41303e575abe5c0439242c46292889cdd",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		14345, 3},
+		14884, 3},
 	{"push", "c5ab2a7d79bcddfd53c291acaadc6c9578c43bc0",
 		"-- Appends payloads to the queue and one notification per payload, atomically.\n"
 		"-- KEYS[1] the queue (list)\n"
