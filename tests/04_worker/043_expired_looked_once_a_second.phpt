@@ -1,5 +1,5 @@
 --TEST--
-Worker reserve: due delayed jobs are looked for on every reserve (a delay-0 release, by this worker or by Laravel's release script, is taken by the next one), expired reservations once per queue and second (reservations end on whole seconds), every time with retry_after 0; one that a skewed clock makes expired after the look is still taken within about a second
+Worker reserve: due delayed jobs are looked for on every reserve (a delay-0 release, by this worker or by Laravel's release script, is taken by the next one), expired reservations once per queue and second (reservations end on whole seconds), every time with retry_after 0; one that a skewed clock makes expired after the look is still taken within about a second; without the look, a :reserved of the wrong type is found by the ZADD and nothing is taken
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -78,6 +78,18 @@ $w = fqw_worker($q, function (FastQueue\Job $job) use ($raw, $name, &$took) {
 }, ['prefetch' => 1, 'stop_when_empty' => false, 'max_jobs' => 2, 'max_time' => 5, 'sleep' => 0.05]);
 $w->daemon($name);
 echo 'within 2 s: ', var_export($took < 2.0, true), ', ', fqw_counts($name), "\n";
+
+// 4. Without the look (retry_after null here), :reserved of the wrong type is found by the ZADD:
+// the jobs just taken go back as they were, with their notifications.
+require_once __DIR__ . '/../inc/errors.inc';
+fq_clean($name);
+$n = fq_queue(['queue' => $name, 'retry_after' => null]);
+$n->push('D');
+$raw->cmd('SET', "queues:$name:reserved", 'not a zset');
+$before = fq_snapshot($name);
+$e = fq_try(fn() => $n->pop());
+echo str_contains($e, 'WRONGTYPE') ? 'WRONGTYPE' : $e, ', unchanged: ', var_export(fq_snapshot($name) === $before, true), "\n";
+$raw->cmd('DEL', "queues:$name:reserved");
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w043'); ?>
@@ -87,3 +99,4 @@ retry_after 0: 301 reserves, delayed looked at each: true, expired looks one per
 ran A#1 A#2 B#2, pending=0 delayed=0 reserved=0
 ran X
 within 2 s: true, pending=0 delayed=0 reserved=0
+WRONGTYPE, unchanged: true
