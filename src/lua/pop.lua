@@ -203,11 +203,11 @@ local function find_attempts(s)
     end
 end
 
--- A count's digits plus one. Most end in 0 to 8: one byte changes, with no string.format (a
--- C sprintf, the dearest call of a reserve of one job).
+-- A count's digits plus one, as string.format('%d', n) writes them. Most end in 0 to 8 with
+-- no leading zero: one byte changes, with no sprintf (C's, the dearest call of a reserve of one job).
 local function next_digits(digits, n)
     local last = string.byte(digits, -1)
-    if last < 57 then
+    if last < 57 and (#digits == 1 or string.byte(digits, 1) ~= 48) then
         return string.sub(digits, 1, -2) .. string.char(last + 1)
     end
     return string.format('%d', n)
