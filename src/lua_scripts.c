@@ -37,7 +37,9 @@
 		"-- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
-		"-- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)\n" \
+		"-- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
+		"--         back to it, '0' not to (retry_after null, or this worker looked this second already:\n" \
+		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c)\n" \
 		"-- ARGV[4] migration batch size, -1 for all due jobs\n" \
 		"-- ARGV[5] how many jobs to reserve at most\n" \
 		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
@@ -53,13 +55,15 @@
 		"-- payload scanner and builds the copy when the job starts (the same digits rewritten), so\n" \
 		"-- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
-		"-- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members\n" \
+		"-- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
 		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
 		"-- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE\n" \
-		"-- (wrong_type, from src/lua/prelude.lua).\n" \
+		"-- (wrong_type, from src/lua/prelude.lua). :reserved, when not read, is checked by its ZADD:\n" \
+		"-- should it fail, the jobs just taken go back as they were (a migration before it is a step\n" \
+		"-- Laravel's pop takes too, and stays).\n" \
 		"\n" \
 		"-- A read's error as the script reports it: naming the key when its type is wrong.\n" \
 		"local function read_failed(key, kind, reply)\n" \
@@ -211,6 +215,16 @@
 		"    end\n" \
 		"end\n" \
 		"\n" \
+		"-- A count's digits plus one, as string.format('%d', n) writes them. Most end in 0 to 8 with\n" \
+		"-- no leading zero: one byte changes, with no sprintf (C's, the dearest call of a reserve of one job).\n" \
+		"local function next_digits(digits, n)\n" \
+		"    local last = string.byte(digits, -1)\n" \
+		"    if last < 57 and (#digits == 1 or string.byte(digits, 1) ~= 48) then\n" \
+		"        return string.sub(digits, 1, -2) .. string.char(last + 1)\n" \
+		"    end\n" \
+		"    return string.format('%d', n)\n" \
+		"end\n" \
+		"\n" \
 		"-- The reserved copy of a job and its new attempts count.\n" \
 		"local function reserve_copy(job)\n" \
 		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n" \
@@ -218,7 +232,7 @@
 		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n" \
 		"    if head and #digits <= 15 then\n" \
 		"        local n = tonumber(digits) + 1\n" \
-		"        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n\n" \
+		"        return string.sub(job, 1, #job - #tail) .. head .. next_digits(digits, n) .. close, n\n" \
 		"    end\n" \
 		"    local first, last, digits = find_attempts(job)\n" \
 		"    if first == 'absent' then\n" \
@@ -243,14 +257,17 @@
 		"-- when ARGV is indexed by a number anywhere else or the header above disagrees.\n" \
 		"local now = ARGV[1]\n" \
 		"local until_ = ARGV[2]\n" \
-		"local migrate_expired = ARGV[3] == '1'\n" \
+		"local migrate_expired = ARGV[3]\n" \
 		"local batch = tonumber(ARGV[4])\n" \
-		"local want = tonumber(ARGV[5])\n" \
+		"local want = ARGV[5]\n" \
 		"local read_restart = ARGV[6] == '1'\n" \
 		"local charge = ARGV[7] == '1'\n" \
 		"local report = ARGV[8] == '1' and {} or nil\n" \
 		"local first_slot = tonumber(ARGV[9])\n" \
 		"local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS\n" \
+		"-- Counts go to redis.call as the text they came as: a Lua number is turned into text with a\n" \
+		"-- sprintf on every call.\n" \
+		"local want_count = tonumber(want)\n" \
 		"local keys = KEYS\n" \
 		"for i = more_keys, #ARGV do\n" \
 		"    keys[#keys + 1] = ARGV[i]\n" \
@@ -268,15 +285,11 @@
 		"    if failed(due_delayed) then\n" \
 		"        return read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
-		"    if migrate_expired then\n" \
+		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
+		"    if expired_too then\n" \
 		"        due_reserved = due_members(reserved, now, batch)\n" \
 		"        if failed(due_reserved) then\n" \
 		"            return read_failed(reserved, 'zset', due_reserved)\n" \
-		"        end\n" \
-		"    else\n" \
-		"        local bad = wrong_type(reserved, 'zset')\n" \
-		"        if bad then\n" \
-		"            return bad\n" \
 		"        end\n" \
 		"    end\n" \
 		"    if #due_delayed > 0 or #due_reserved > 0 then\n" \
@@ -291,7 +304,7 @@
 		"        table.insert(report, 'delayed')\n" \
 		"        table.insert(report, due_delayed)\n" \
 		"    end\n" \
-		"    if migrate_expired then\n" \
+		"    if expired_too then\n" \
 		"        migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        if report then\n" \
 		"            table.insert(report, q)\n" \
@@ -306,7 +319,7 @@
 		"        return read_failed(queue, 'list', jobs)\n" \
 		"    end\n" \
 		"    if jobs then\n" \
-		"        local taken = redis.pcall('lpop', notify, #jobs)\n" \
+		"        local taken = redis.pcall('lpop', notify, #jobs == want_count and want or #jobs)\n" \
 		"        if failed(taken) then\n" \
 		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
 		"            push_to_head(queue, jobs)\n" \
@@ -328,7 +341,14 @@
 		"                out[slot + 2] = job\n" \
 		"            end\n" \
 		"        end\n" \
-		"        redis.call('zadd', reserved, unpack(members))\n" \
+		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
+		"        if failed(added) then\n" \
+		"            push_to_head(queue, jobs)\n" \
+		"            if taken then\n" \
+		"                push_notifications(notify, #taken)\n" \
+		"            end\n" \
+		"            return read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
 		"    end\n" \
 		"    if #out > 1 then\n" \
 		"        break\n" \
@@ -414,13 +434,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "cfc3076c01b9db51fde5d5805a35e19bbebe8309",
+	{"pop", "1e4580cd554ac8590bc11be8f61edabfe7c7da4d",
 		FASTQUEUE_LUA_TEXT_POP,
-		14148, 2},
-	{"pop_node", "b4770d2cd91e9d98c2379be5ac4d4bd3f028e60d",
+		15357, 2},
+	{"pop_node", "98512f59f101393dc72664698d51668ad7006a95",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		14182, 3},
+		15391, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

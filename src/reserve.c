@@ -40,6 +40,7 @@ void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_qu
 	}
 	l->group_first[l->ngroups] = count;
 	l->restart_apart = restart_key && fastqueue_conn_is_cluster(&q->conn);
+	l->expired_looked = ecalloc(count, sizeof(*l->expired_looked));
 }
 
 void fastqueue_queue_list_free(fastqueue_queue_list *l)
@@ -54,6 +55,7 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 	efree(l->names);
 	efree(l->keys);
 	efree(l->group_first);
+	efree(l->expired_looked);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -95,12 +97,70 @@ void fastqueue_reserve_request_init(fastqueue_reserve_request *req, fastqueue_re
 	req->slot_base = charge ? 0 : take_slots(q, req->until, count);
 }
 
+/* {{{ looking for expired reservations: once per queue and second
+ * Laravel's pop looks at :reserved on every call, as pop.lua did: a redis.call, a good part of
+ * what a reserve of one job costs Redis beyond its floor. Reservations end on whole seconds
+ * (until, or until.NNNNNN for the worker's uncharged ones, which end before until + 1), and a
+ * look at second T moves every one that ended by T (all of them: no migration_batch_size). One
+ * made after that look ends at its maker's now + retry_after, later than T unless that clock
+ * is retry_after seconds or more behind ours. So a second look within T finds nothing, and the
+ * worst a skewed clock costs is a second's delay: the next second's look moves it. Not with
+ * retry_after 0 (reservations end as they are made), and not for queue:migrated listeners,
+ * who hear of every look as Laravel's pop takes it. Due delayed jobs are looked for on every
+ * call: a job released with delay 0 is due at once and must be taken by the next reserve. */
+static bool may_skip_expired(const fastqueue_redis_queue *q, const fastqueue_reserve_request *req)
+{
+	return q->retry_after > 0 && q->migration_batch_size < 0 && !req->report;
+}
+
+/* After a reserve: the queues it visited, up to the one that gave jobs, were looked at now. */
+static void note_expired_looked(const fastqueue_redis_queue *q, const fastqueue_reserve_request *req,
+	const fastqueue_reserve_batch *b)
+{
+	uint32_t visited = b->queue ? b->queue : req->list->count;
+
+	if (!may_skip_expired(q, req)) {
+		return;
+	}
+	for (uint32_t i = 0; i < visited; i++) {
+		req->list->expired_looked[i] = req->now;
+	}
+}
+/* }}} */
+
 /* pop.lua reads ARGV[1] to [8] and ARGV[9], then the extra keys: a new argument of the script
  * moves MORE_KEYS, and this stops compiling until reserve_args sets it. */
 _Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 10, "pop.lua's arguments changed: set them in reserve_args");
 
-/* Room for the numbers among the arguments, kept while the arguments are used. */
-typedef struct { char text[FASTQUEUE_POP_ARGV_MORE_KEYS][24]; } reserve_numbers;
+/* Room for the numbers among the arguments, and the per-queue flags of ARGV[3], kept while
+ * the arguments are used. */
+typedef struct {
+	char text[FASTQUEUE_POP_ARGV_MORE_KEYS][24];
+	char *expired;             /* one '0' or '1' per queue of the call */
+} reserve_numbers;
+
+/* ARGV[3]: per queue of the call (list places first to last - 1), whether to look for its
+ * expired reservations. */
+static void set_expired_flags(fastqueue_args *a, reserve_numbers *num, const fastqueue_redis_queue *q,
+	const fastqueue_reserve_request *req, uint32_t first, uint32_t last)
+{
+	bool may_skip = may_skip_expired(q, req);
+
+	num->expired = emalloc(last - first + 1);
+	for (uint32_t i = first; i < last; i++) {
+		bool looked = may_skip && req->list->expired_looked[i] == req->now;
+		num->expired[i - first] = q->retry_after >= 0 && !looked ? '1' : '0';
+	}
+	fastqueue_args_add(a, num->expired, last - first);
+}
+
+static void reserve_args_free(fastqueue_args *a, reserve_numbers *num)
+{
+	fastqueue_args_free(a);
+	if (num->expired) {
+		efree(num->expired);
+	}
+}
 
 static void set_number(fastqueue_args *a, reserve_numbers *num, int index, zend_long n)
 {
@@ -113,14 +173,14 @@ static void set_flag(fastqueue_args *a, bool flag)
 }
 
 /* The script's own arguments, in the order its index constants give. */
-static void add_script_args(fastqueue_redis_queue *q, const fastqueue_reserve_request *req, bool with_restart,
-	fastqueue_args *a, reserve_numbers *num)
+static void add_script_args(fastqueue_redis_queue *q, const fastqueue_reserve_request *req, uint32_t first,
+	uint32_t last, bool with_restart, fastqueue_args *a, reserve_numbers *num)
 {
 	for (int i = 1; i < FASTQUEUE_POP_ARGV_MORE_KEYS; i++) {
 		switch (i) {
 			case FASTQUEUE_POP_ARGV_NOW: set_number(a, num, i, req->now); break;
 			case FASTQUEUE_POP_ARGV_UNTIL: set_number(a, num, i, req->until); break;
-			case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: set_flag(a, q->retry_after >= 0); break;
+			case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: set_expired_flags(a, num, q, req, first, last); break;
 			case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
 			case FASTQUEUE_POP_ARGV_WANT: set_number(a, num, i, req->count); break;
 			case FASTQUEUE_POP_ARGV_READ_RESTART: set_flag(a, with_restart); break;
@@ -144,6 +204,7 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_reserve_reque
 
 	*node_call = end > g + 1 || (with_restart && l->restart_apart);
 	*declared = *node_call ? FASTQUEUE_QUEUE_KEYS * l->group_first[g + 1] - first : nkeys;
+	num->expired = NULL;
 	fastqueue_args_init(a);
 	for (uint32_t i = 0; i < *declared; i++) {
 		fastqueue_args_add_str(a, l->keys[first + i]);
@@ -152,7 +213,7 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_reserve_reque
 		fastqueue_args_add_str(a, restart_key(l));
 		(*declared)++;
 	}
-	add_script_args(q, req, with_restart, a, num);
+	add_script_args(q, req, l->group_first[g], l->group_first[end], with_restart, a, num);
 	if (*node_call) {
 		for (uint32_t i = *declared; i < nkeys; i++) {
 			fastqueue_args_add_str(a, l->keys[first + i]);
@@ -325,7 +386,7 @@ static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_reserv
 	reserve_args(q, req, g, end, with_restart, &a, &num, &declared, &node_call);
 	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, group_key(req->list, g)),
 		node_call ? FASTQUEUE_LUA_POP_NODE : FASTQUEUE_LUA_POP, (int) declared, &a, &r);
-	fastqueue_args_free(&a);
+	reserve_args_free(&a, &num);
 	if (ok == FAILURE) {
 		return FAILURE;
 	}
@@ -349,7 +410,7 @@ zend_result fastqueue_reserve_send(fastqueue_redis_queue *q, const fastqueue_res
 
 	reserve_args(q, req, 0, 1, req->list->has_restart_key, &a, &num, &declared, &node_call);
 	ok = fastqueue_conn_eval_send_pending(&q->conn, FASTQUEUE_LUA_POP, (int) declared, &a);
-	fastqueue_args_free(&a);
+	reserve_args_free(&a, &num);
 	return ok;
 }
 
@@ -371,6 +432,7 @@ zend_result fastqueue_reserve_take(fastqueue_redis_queue *q, const fastqueue_res
 		fastqueue_reserve_batch_free(out);
 		return unexpected_reply(q);
 	}
+	note_expired_looked(q, req, out);
 	return SUCCESS;
 }
 
@@ -474,6 +536,8 @@ zend_result fastqueue_reserve(fastqueue_redis_queue *q, const fastqueue_reserve_
 	}
 	if (ok == FAILURE) {
 		fastqueue_reserve_batch_free(out);
+	} else {
+		note_expired_looked(q, req, out);
 	}
 	return ok;
 }

@@ -29,6 +29,9 @@ typedef struct _fastqueue_queue_list {
 	                            * group_first[g + 1] - 1 */
 	bool restart_apart;        /* the restart key is read with a GET of its own, not in the
 	                            * reserve call (a cluster: its slot is another) */
+	zend_long *expired_looked; /* per queue: the second in which a reserve over this list last
+	                            * looked for its expired reservations and moved all it found
+	                            * (0: never); it need not look again within that second */
 } fastqueue_queue_list;
 
 void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,

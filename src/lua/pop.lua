@@ -20,7 +20,9 @@
 -- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
--- ARGV[3] 1 to migrate expired reservations back to the queue, 0 not to (retry_after null)
+-- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations
+--         back to it, '0' not to (retry_after null, or this worker looked this second already:
+--         reservations end on whole seconds, so none can have ended since, see src/reserve.c)
 -- ARGV[4] migration batch size, -1 for all due jobs
 -- ARGV[5] how many jobs to reserve at most
 -- ARGV[6] 1 when the last key is a restart key to read, else 0
@@ -36,13 +38,15 @@
 -- payload scanner and builds the copy when the job starts (the same digits rewritten), so
 -- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
--- reserved when ARGV[3] is 1), its queue number, 'delayed' or 'reserved', and the members
+-- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
 -- queue is known to be of its type before the first write to that queue. The reads the call
 -- makes anyway check their keys (called with pcall); only what no read covers takes a TYPE
--- (wrong_type, from src/lua/prelude.lua).
+-- (wrong_type, from src/lua/prelude.lua). :reserved, when not read, is checked by its ZADD:
+-- should it fail, the jobs just taken go back as they were (a migration before it is a step
+-- Laravel's pop takes too, and stays).
 
 -- A read's error as the script reports it: naming the key when its type is wrong.
 local function read_failed(key, kind, reply)
@@ -194,6 +198,16 @@ local function find_attempts(s)
     end
 end
 
+-- A count's digits plus one, as string.format('%d', n) writes them. Most end in 0 to 8 with
+-- no leading zero: one byte changes, with no sprintf (C's, the dearest call of a reserve of one job).
+local function next_digits(digits, n)
+    local last = string.byte(digits, -1)
+    if last < 57 and (#digits == 1 or string.byte(digits, 1) ~= 48) then
+        return string.sub(digits, 1, -2) .. string.char(last + 1)
+    end
+    return string.format('%d', n)
+end
+
 -- The reserved copy of a job and its new attempts count.
 local function reserve_copy(job)
     -- Fast path: Laravel and FastQueue write "attempts" last.
@@ -201,7 +215,7 @@ local function reserve_copy(job)
     local head, digits, close = string.match(tail, '^(.*,%s*"attempts"%s*:%s*)(%d+)(%s*}%s*)$')
     if head and #digits <= 15 then
         local n = tonumber(digits) + 1
-        return string.sub(job, 1, #job - #tail) .. head .. string.format('%d', n) .. close, n
+        return string.sub(job, 1, #job - #tail) .. head .. next_digits(digits, n) .. close, n
     end
     local first, last, digits = find_attempts(job)
     if first == 'absent' then
@@ -226,14 +240,17 @@ end
 -- when ARGV is indexed by a number anywhere else or the header above disagrees.
 local now = ARGV[1]
 local until_ = ARGV[2]
-local migrate_expired = ARGV[3] == '1'
+local migrate_expired = ARGV[3]
 local batch = tonumber(ARGV[4])
-local want = tonumber(ARGV[5])
+local want = ARGV[5]
 local read_restart = ARGV[6] == '1'
 local charge = ARGV[7] == '1'
 local report = ARGV[8] == '1' and {} or nil
 local first_slot = tonumber(ARGV[9])
 local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS
+-- Counts go to redis.call as the text they came as: a Lua number is turned into text with a
+-- sprintf on every call.
+local want_count = tonumber(want)
 local keys = KEYS
 for i = more_keys, #ARGV do
     keys[#keys + 1] = ARGV[i]
@@ -251,15 +268,11 @@ for q = 1, nqueues do
     if failed(due_delayed) then
         return read_failed(delayed, 'zset', due_delayed)
     end
-    if migrate_expired then
+    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
+    if expired_too then
         due_reserved = due_members(reserved, now, batch)
         if failed(due_reserved) then
             return read_failed(reserved, 'zset', due_reserved)
-        end
-    else
-        local bad = wrong_type(reserved, 'zset')
-        if bad then
-            return bad
         end
     end
     if #due_delayed > 0 or #due_reserved > 0 then
@@ -274,7 +287,7 @@ for q = 1, nqueues do
         table.insert(report, 'delayed')
         table.insert(report, due_delayed)
     end
-    if migrate_expired then
+    if expired_too then
         migrate(due_reserved, reserved, queue, notify, true)
         if report then
             table.insert(report, q)
@@ -289,7 +302,7 @@ for q = 1, nqueues do
         return read_failed(queue, 'list', jobs)
     end
     if jobs then
-        local taken = redis.pcall('lpop', notify, #jobs)
+        local taken = redis.pcall('lpop', notify, #jobs == want_count and want or #jobs)
         if failed(taken) then
             -- Nothing else was written for this queue: the jobs go back as they were.
             push_to_head(queue, jobs)
@@ -311,7 +324,14 @@ for q = 1, nqueues do
                 out[slot + 2] = job
             end
         end
-        redis.call('zadd', reserved, unpack(members))
+        local added = redis.pcall('zadd', reserved, unpack(members))
+        if failed(added) then
+            push_to_head(queue, jobs)
+            if taken then
+                push_notifications(notify, #taken)
+            end
+            return read_failed(reserved, 'zset', added)
+        end
     end
     if #out > 1 then
         break
