@@ -53,7 +53,9 @@ final class HandlerReuse
     private function unchanged(): bool
     {
         $token = $this->watch->callbacksToken();
-        if ($token !== $this->token) {
+        // Until the bus dispatcher is made (the first handler makes it: its service provider
+        // is deferred), there is nothing to compare with: look again on the next job.
+        if ($token !== $this->token || $this->dispatcher === null) {
             $this->token = $token;
             $this->dispatcher = $this->watch->instance(self::BUS);
             $this->callbacksApply = $token === 'G' || $this->dispatcher === null || $this->watch->hasCallbacksFor(
