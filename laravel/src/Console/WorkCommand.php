@@ -36,14 +36,18 @@ class WorkCommand extends QueueWorkCommand
      * The job-line formats this command can print itself, by the fingerprint of queue:work's
      * methods that print them (SourceFingerprint of writeOutput, writeStatus,
      * writeOutputForCli, now, formatRunTime, runTimeForHumans, outputUsingJson): 8.83's
-     * Processing/Processed lines, 10.50's and 11.57's RUNNING/DONE lines, 12.72's (with the
-     * connection and queue under -v). Another version prints through its own methods.
+     * Processing/Processed lines, 10.48's, 10.50's and 11.57's RUNNING/DONE lines, 12.72's
+     * (with the connection and queue under -v), 13.31's (and the memory under -v on the
+     * finished line), 13.42's (and RELEASED for a job that released itself). Another version
+     * prints through its own methods.
      */
     private const LINE_FORMATS = [
         '057e247f6555' => '8',
         '3aef90ce0965' => '10',
         'd07f83274679' => '11',
         '93da7c7b8a8e' => '12',
+        'e2f6fd908026' => '13',
+        'e1f058422906' => '13.42',
     ];
 
     /** The format of LINE_FORMATS for the running queue:work, '' when none (or not known yet). */
@@ -140,8 +144,7 @@ class WorkCommand extends QueueWorkCommand
     private function writeJobLine(Job $job, string $status): bool
     {
         if ($this->lineFormat === null) {
-            $fingerprint = SourceFingerprint::methods(QueueWorkCommand::class, ['writeOutput', 'writeStatus', 'writeOutputForCli', 'now', 'formatRunTime', 'runTimeForHumans', 'outputUsingJson']);
-            $this->lineFormat = self::LINE_FORMATS[substr(sha1($fingerprint), 0, 12)] ?? '';
+            $this->lineFormat = self::knownLineFormat();
             if ($this->lineFormat >= '11' && $this->outputUsingJson()) {
                 $this->lineFormat = '';
             }
@@ -168,7 +171,7 @@ class WorkCommand extends QueueWorkCommand
         }
 
         $verbose = $this->output->isVerbose();
-        if ($format === '12') {
+        if ($format >= '12') {
             $connection = (string) $job->getConnectionName();
             $queue = (string) $job->getQueue();
             if ($verbose && (! self::plainText($connection) || ! self::plainText($queue))) {
@@ -192,10 +195,34 @@ class WorkCommand extends QueueWorkCommand
             return false;
         }
         $runTime = number_format($ms, 2).'ms';
-        $dots = max(terminal()->width() - mb_strlen($name) - $extra - mb_strlen($runTime) - 31, 0);
-        $this->output->writeln($line.' '.str_repeat('.', $dots)." $runTime ".($status === 'success' ? 'DONE' : 'FAIL'), OutputInterface::OUTPUT_RAW);
+        // 13: the process's memory beside the run time under -v, as Laravel rounds it.
+        $memory = $format >= '13' && $verbose ? round(memory_get_usage(true) / 1024 / 1024, 1).'MB' : '';
+        if ($memory !== '') {
+            $extra += mb_strlen($memory) + 1;
+        }
+        $result = self::resultWord($format, $status, $job);
+        $dots = max(terminal()->width() - mb_strlen($name) - $extra - mb_strlen($runTime) - mb_strlen($result) - 27, 0);
+        $this->output->writeln($line.' '.str_repeat('.', $dots)." $runTime".($memory !== '' ? " $memory" : '')." $result", OutputInterface::OUTPUT_RAW);
 
         return true;
+    }
+
+    /** The word that ends a finished job's line: 13.42 tells a job that released itself apart. */
+    private static function resultWord(string $format, string $status, Job $job): string
+    {
+        if ($status !== 'success') {
+            return 'FAIL';
+        }
+
+        return $format === '13.42' && $job->isReleased() ? 'RELEASED' : 'DONE';
+    }
+
+    /** The format of LINE_FORMATS the running queue:work prints, '' when it is none of them. */
+    private static function knownLineFormat(): string
+    {
+        $fingerprint = SourceFingerprint::methods(QueueWorkCommand::class, ['writeOutput', 'writeStatus', 'writeOutputForCli', 'now', 'formatRunTime', 'runTimeForHumans', 'outputUsingJson']);
+
+        return self::LINE_FORMATS[substr(sha1($fingerprint), 0, 12)] ?? '';
     }
 
     /** Text Symfony's formatter prints unchanged when not decorated. */

@@ -13,8 +13,8 @@ use Throwable;
  * with its container lookups ($app['log'], $app['db'], and in 8.x the default log channel
  * through the config) read from the container's tables. It does what the running version's
  * closure does, in the same order, and only for a closure whose source it knows (by
- * fingerprint: Laravel 8.83, 10.50, 11.57, 12.72); any other closure, and any job for which
- * a guard does not hold, runs Laravel's closure itself.
+ * fingerprint: Laravel 8.83, 10.48, 10.50, 11.57, 12.72, 13.31, 13.42); any other closure,
+ * and any job for which a guard does not hold, runs Laravel's closure itself.
  *
  * Guards, per job: 'log' (and 'db') are shared instances of Laravel's own managers, no
  * resolving callback for every type or for 'log'/'db', and in 8.x the default channel
@@ -26,9 +26,11 @@ final class ScopeReset
     /** Fingerprints of Laravel's closures (SourceFingerprint) and what each one does. */
     private const KNOWN = [
         'a1686a9d1508' => 'channel',            // 8.83: the default channel's withoutContext()
-        '56438d138596' => 'manager',            // 10.50: shared context, every channel, db counters
+        '56438d138596' => 'manager',            // 10.48, 10.50: shared context, every channel, db counters
         '52743a761f2c' => 'manager',            // 11.57: the same, flushSharedContext where it exists
-        '1c307c1bb6aa' => 'manager-peak',       // 12.72: and memory_reset_peak_usage()
+        '1c307c1bb6aa' => 'manager-peak',       // 12.72 and 13.31: and memory_reset_peak_usage()
+        '364a0e6d49c2' => 'manager-peak-sticky', // 13.42: and each connection's record-modification
+                                                 // state forgotten under Worker::$flushStickyConnections
     ];
 
     private ContainerWatch $watch;
@@ -88,15 +90,19 @@ final class ScopeReset
                 $log->withoutContext();
             }
             if (method_exists($db, 'getConnections')) {
+                $forgetSticky = $this->kind === 'manager-peak-sticky' && \Illuminate\Queue\Worker::$flushStickyConnections;
                 foreach ($db->getConnections() as $connection) {
                     $connection->resetTotalQueryDuration();
                     $connection->allowQueryDurationHandlersToRunAgain();
+                    if ($forgetSticky) {
+                        $connection->forgetRecordModificationState();
+                    }
                 }
             }
         }
         $this->app->forgetScopedInstances();
         Facade::clearResolvedInstances();
-        if ($this->kind === 'manager-peak') {
+        if (str_starts_with($this->kind, 'manager-peak')) {
             memory_reset_peak_usage();
         }
     }
