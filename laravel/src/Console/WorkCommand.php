@@ -17,6 +17,9 @@ use Illuminate\Support\Carbon;
 use Illuminate\Support\Facades\Facade;
 use Symfony\Component\Console\Output\OutputInterface;
 
+// The terminal width queue:work sizes its dot leaders by (Laravel 9 and later).
+use function Termwind\terminal;
+
 /**
  * php artisan fastqueue:work: the running Laravel's own queue:work command, whose worker loop
  * is replaced by FastQueue's native worker. Everything else is queue:work's, in whatever
