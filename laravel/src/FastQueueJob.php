@@ -3,6 +3,7 @@
 namespace FastQueue\Laravel;
 
 use FastQueue\Job as NativeJob;
+use FastQueue\Laravel\Fast\HandlerReuse;
 use Illuminate\Bus\Batchable;
 use Illuminate\Bus\BatchRepository;
 use Illuminate\Container\Container;
@@ -43,12 +44,19 @@ class FastQueueJob extends Job implements JobContract
     /** What the job's failed() method threw, for fail() to rethrow as Laravel does. */
     private ?Throwable $failedError = null;
 
-    public function __construct(Container $container, NativeJob $native, string $connectionName)
+    public function __construct(Container $container, NativeJob $native, string $connectionName, private ?HandlerReuse $handlers = null)
     {
         $this->container = $container;
         $this->native = $native;
         $this->connectionName = $connectionName;
         $this->queue = $native->getQueue();
+    }
+
+    /** Laravel's resolve(), with the worker's one CallQueuedHandler where it may be reused. */
+    protected function resolve($class)
+    {
+        return $this->handlers === null ? parent::resolve($class)
+            : $this->handlers->resolve($class, fn () => parent::resolve($class));
     }
 
     public function getNativeJob(): NativeJob

@@ -4,6 +4,8 @@ namespace FastQueue\Laravel;
 
 use Closure;
 use FastQueue\Job as NativeJob;
+use FastQueue\Laravel\Fast\EventShortcut;
+use FastQueue\Laravel\Fast\HandlerReuse;
 use FastQueue\MaxAttemptsExceededException as NativeMaxAttemptsExceededException;
 use FastQueue\RedisQueue;
 use FastQueue\Worker;
@@ -91,6 +93,9 @@ class LaravelWorker
     /** Laravel's paused queues (12 and later), or null when the running version has none. */
     private ?QueuePauses $pauses = null;
 
+    /** The one CallQueuedHandler the jobs share while the container allows it. */
+    private ?HandlerReuse $handlers = null;
+
     /** The queues as Laravel names them and as the native worker reads them (QueueNames). */
     private ?QueueNames $names = null;
 
@@ -121,7 +126,9 @@ class LaravelWorker
         protected ?Closure $isDownForMaintenance = null,
         protected ?object $workerOptions = null,
         protected ?Cache $cache = null,
+        protected ?EventShortcut $shortcut = null,
     ) {
+        $this->handlers = $container instanceof \Illuminate\Container\Container ? new HandlerReuse($container) : null;
         $this->worker = new Worker($queue, Closure::fromCallable([$this, 'handle']), $options);
         $this->tries = (int) ($options['tries'] ?? 1);
         $this->options = $options;
@@ -245,7 +252,7 @@ class LaravelWorker
     protected function jobFor(NativeJob $native): FastQueueJob
     {
         if ($this->current === null || $this->current->getNativeJob() !== $native) {
-            $this->current = new FastQueueJob($this->container, $native, $this->connectionName);
+            $this->current = new FastQueueJob($this->container, $native, $this->connectionName, $this->handlers);
             // The name Laravel's job would have: the worker's, not the forward's or the tag's.
             if ($this->names()->differ()) {
                 $name = $this->names()->toLaravel($native->getQueue());
@@ -296,7 +303,8 @@ class LaravelWorker
         $this->ranJobSinceLooping = false;
 
         try {
-            $run = $this->events->until(new Looping($this->connectionName, $this->queueNames, $this->workerOptions)) !== false;
+            $run = $this->route(Looping::class) === null
+                || $this->events->until(new Looping($this->connectionName, $this->queueNames, $this->workerOptions)) !== false;
         } catch (Throwable $e) {
             $this->exceptions->report($e);
             $run = true;
@@ -330,7 +338,7 @@ class LaravelWorker
         // fires, and the exception is the job's (released or failed, reported): the handler
         // throws it in the job's place.
         try {
-            $this->events->dispatch(new JobProcessing($this->connectionName, $this->jobFor($native)));
+            $this->fire(JobProcessing::class, fn () => new JobProcessing($this->connectionName, $this->jobFor($native)));
         } catch (Throwable $e) {
             $this->beforeError = $e;
         }
@@ -341,7 +349,7 @@ class LaravelWorker
         $error = null;
         try {
             $job = $this->jobFor($native);
-            $this->events->dispatch(new JobProcessed($this->connectionName, $job));
+            $this->fire(JobProcessed::class, fn () => new JobProcessed($this->connectionName, $job));
             // A job that released itself (Laravel 11 and later announce it).
             if ($job->isReleased() && ! $job->isDeleted()) {
                 $this->dispatchIfExists('JobReleased', fn ($class) => new $class($this->connectionName, $job));
@@ -546,7 +554,30 @@ class LaravelWorker
         static $exists = [];
         $class = 'Illuminate\\Queue\\Events\\'.$name;
         if ($exists[$class] ??= class_exists($class)) {
-            $this->events->dispatch($make($class));
+            $this->fire($class, fn () => $make($class));
+        }
+    }
+
+    /** How event $class goes out now (EventShortcut): null, nobody listens. */
+    private function route(string $class): Closure|false|null
+    {
+        return $this->shortcut === null ? EventShortcut::DISPATCH : $this->shortcut->route($class);
+    }
+
+    /**
+     * Dispatches the event $make builds, as Laravel's dispatch() would: not built when nobody
+     * listens, given straight to queue:work's output listener when that is its only listener.
+     */
+    private function fire(string $class, Closure $make): void
+    {
+        $route = $this->route($class);
+        if ($route === null) {
+            return;
+        }
+        if ($route === EventShortcut::DISPATCH) {
+            $this->events->dispatch($make());
+        } else {
+            $route($class, [$make()]);
         }
     }
 

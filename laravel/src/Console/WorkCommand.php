@@ -2,14 +2,23 @@
 
 namespace FastQueue\Laravel\Console;
 
+use FastQueue\Laravel\Fast\EventShortcut;
+use FastQueue\Laravel\Fast\ScopeReset;
+use FastQueue\Laravel\Fast\SourceFingerprint;
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
 use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Cache\Repository as Cache;
 use Illuminate\Contracts\Debug\ExceptionHandler;
+use Illuminate\Contracts\Queue\Job;
 use Illuminate\Queue\Console\WorkCommand as QueueWorkCommand;
 use Illuminate\Queue\Worker;
+use Illuminate\Support\Carbon;
 use Illuminate\Support\Facades\Facade;
+use Symfony\Component\Console\Output\OutputInterface;
+
+// The terminal width queue:work sizes its dot leaders by (Laravel 9 and later).
+use function Termwind\terminal;
 
 /**
  * php artisan fastqueue:work: the running Laravel's own queue:work command, whose worker loop
@@ -25,6 +34,30 @@ class WorkCommand extends QueueWorkCommand
                             {--prefetch=1 : FastQueue: the number of jobs to reserve per Redis round trip}
                             {--no-overlap : FastQueue: with --prefetch, reserve the next batch only once this one is done, not while it runs}
                             {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}';
+
+    /**
+     * The job-line formats this command can print itself, by the fingerprint of queue:work's
+     * methods that print them (SourceFingerprint of writeOutput, writeStatus,
+     * writeOutputForCli, now, formatRunTime, runTimeForHumans, outputUsingJson): 8.83's
+     * Processing/Processed lines, 10.48's, 10.50's and 11.57's RUNNING/DONE lines, 12.72's
+     * (with the connection and queue under -v), 13.31's (and the memory under -v on the
+     * finished line), 13.42's (and RELEASED for a job that released itself). Another version
+     * prints through its own methods.
+     */
+    private const LINE_FORMATS = [
+        '057e247f6555' => '8',
+        '3aef90ce0965' => '10',
+        'd07f83274679' => '11',
+        '93da7c7b8a8e' => '12',
+        'e2f6fd908026' => '13',
+        'e1f058422906' => '13.42',
+    ];
+
+    /** The format of LINE_FORMATS for the running queue:work, '' when none (or not known yet). */
+    private ?string $lineFormat = null;
+
+    /** How the per-job events reach this command's output listeners (see LaravelWorker). */
+    private ?EventShortcut $eventShortcut = null;
 
     /**
      * @var string
@@ -79,6 +112,137 @@ class WorkCommand extends QueueWorkCommand
         return $worker->daemon();
     }
 
+    /** queue:work's output listeners, noted as this command's own (EventShortcut). */
+    protected function listenForEvents()
+    {
+        $events = $this->laravel['events'];
+        $before = EventShortcut::snapshot($events);
+        parent::listenForEvents();
+        $this->eventShortcut = new EventShortcut($events);
+        $this->eventShortcut->ownSince($before);
+    }
+
+    /**
+     * queue:work's job line, written here when the fast line applies (writeJobLine), else by
+     * the running version's own methods.
+     */
+    protected function writeOutput(Job $job, $status, ?\Throwable $exception = null)
+    {
+        if ($this->writeJobLine($job, (string) $status)) {
+            return;
+        }
+
+        return parent::writeOutput(...func_get_args());
+    }
+
+    /**
+     * Writes the line queue:work's writeOutput() writes for $job and $status, byte for byte,
+     * without its formatter: the line is composed without style tags and written raw, once,
+     * through the same output (so -q and the output's own state behave as there). Only for a
+     * known format (LINE_FORMATS), on output that is not decorated (no ANSI), without a
+     * Carbon test time, without --json, with the time in the application's timezone (no other
+     * queue.output_timezone), a run under a second, and names and ids that the formatter
+     * would print as they are (no "<", ">", NUL, or trailing backslash). False: not written.
+     */
+    private function writeJobLine(Job $job, string $status): bool
+    {
+        if ($this->lineFormat === null) {
+            $this->lineFormat = self::knownLineFormat();
+            if ($this->lineFormat >= '11' && $this->outputUsingJson()) {
+                $this->lineFormat = '';
+            }
+        }
+        $format = $this->lineFormat;
+        if ($format === '' || $this->output->isDecorated() || Carbon::hasTestNow()
+            || ($format !== '8' && ! $this->outputInAppTimezone())) {
+            return false;
+        }
+        $name = (string) $job->resolveName();
+        $id = (string) $job->getJobId();
+        if (! self::plainText($name) || ! self::plainText($id)) {
+            return false;
+        }
+        $date = date('Y-m-d H:i:s');
+        if ($format === '8') {
+            $word = ['starting' => 'Processing', 'success' => 'Processed', 'failed' => 'Failed'][$status] ?? null;
+            if ($word === null) {
+                return false;
+            }
+            $this->output->writeln(sprintf('[%s][%s] %s %s', $date, $id, str_pad($word.':', 11), $name), OutputInterface::OUTPUT_RAW);
+
+            return true;
+        }
+
+        $verbose = $this->output->isVerbose();
+        if ($format >= '12') {
+            $connection = (string) $job->getConnectionName();
+            $queue = (string) $job->getQueue();
+            if ($verbose && (! self::plainText($connection) || ! self::plainText($queue))) {
+                return false;
+            }
+            $line = $verbose ? "  $date $name $id $connection $queue" : rtrim("  $date $name ");
+            $extra = $verbose ? mb_strlen($id) + mb_strlen($connection) + mb_strlen($queue) + 2 : 0;
+        } else {
+            $line = "  $date $name".($verbose ? " $id" : '');
+            $extra = $verbose ? mb_strlen($id) + 1 : 0;
+        }
+        if ($status === 'starting') {
+            $this->latestStartedAt = microtime(true);
+            $dots = max(terminal()->width() - mb_strlen($name) - $extra - 33, 0);
+            $this->output->writeln($line.' '.str_repeat('.', $dots).' RUNNING', OutputInterface::OUTPUT_RAW);
+
+            return true;
+        }
+        $ms = (microtime(true) - $this->latestStartedAt) * 1000;
+        if ($ms > 1000) {
+            return false;
+        }
+        $runTime = number_format($ms, 2).'ms';
+        // 13: the process's memory beside the run time under -v, as Laravel rounds it.
+        $memory = $format >= '13' && $verbose ? round(memory_get_usage(true) / 1024 / 1024, 1).'MB' : '';
+        if ($memory !== '') {
+            $extra += mb_strlen($memory) + 1;
+        }
+        $result = self::resultWord($format, $status, $job);
+        $dots = max(terminal()->width() - mb_strlen($name) - $extra - mb_strlen($runTime) - mb_strlen($result) - 27, 0);
+        $this->output->writeln($line.' '.str_repeat('.', $dots)." $runTime".($memory !== '' ? " $memory" : '')." $result", OutputInterface::OUTPUT_RAW);
+
+        return true;
+    }
+
+    /** The word that ends a finished job's line: 13.42 tells a job that released itself apart. */
+    private static function resultWord(string $format, string $status, Job $job): string
+    {
+        if ($status !== 'success') {
+            return 'FAIL';
+        }
+
+        return $format === '13.42' && $job->isReleased() ? 'RELEASED' : 'DONE';
+    }
+
+    /** The format of LINE_FORMATS the running queue:work prints, '' when it is none of them. */
+    private static function knownLineFormat(): string
+    {
+        $fingerprint = SourceFingerprint::methods(QueueWorkCommand::class, ['writeOutput', 'writeStatus', 'writeOutputForCli', 'now', 'formatRunTime', 'runTimeForHumans', 'outputUsingJson']);
+
+        return self::LINE_FORMATS[substr(sha1($fingerprint), 0, 12)] ?? '';
+    }
+
+    /** Text Symfony's formatter prints unchanged when not decorated. */
+    private static function plainText(string $text): bool
+    {
+        return strpbrk($text, "<>\0") === false && ! str_ends_with($text, '\\');
+    }
+
+    /** queue:work's now() is Carbon::now(): no queue.output_timezone other than app.timezone. */
+    private function outputInAppTimezone(): bool
+    {
+        $config = $this->laravel['config'];
+        $zone = $config->get('queue.output_timezone');
+
+        return ! $zone || $zone === $config->get('app.timezone');
+    }
+
     protected function makeWorker(string $connection, string $queue): LaravelWorker
     {
         $factory = $this->laravel->make(RedisQueueFactory::class);
@@ -116,6 +280,7 @@ class WorkCommand extends QueueWorkCommand
             // queue:work's own WorkerOptions, for the events that carry them.
             $this->gatherWorkerOptions(),
             isset($options['restart_key']) ? $this->cache : null,
+            $this->eventShortcut,
         );
     }
 
@@ -197,7 +362,8 @@ class WorkCommand extends QueueWorkCommand
     protected function resetScope(): \Closure
     {
         if (is_callable($reset = $this->laravelWorkerProperty('resetScope'))) {
-            return \Closure::fromCallable($reset);
+            // Laravel's own closure, with its lookups made cheap where it is a known one.
+            return ScopeReset::for(\Closure::fromCallable($reset), $this->laravel);
         }
         $app = $this->laravel;
 
