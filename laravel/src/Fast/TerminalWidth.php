@@ -9,12 +9,12 @@ use Throwable;
 
 /**
  * The width queue:work's RUNNING/DONE lines are padded to: Termwind's terminal()->width(), which
- * is Symfony's Terminal::getWidth(). That reads COLUMNS, else a width Symfony found once with
- * `stty -a`, else runs `stty -a` again, and 80 when it gives none. Without a terminal on
- * standard input stty never gives one, so Laravel starts two stty processes per job for the
- * same 80: here that answer is given without them. Only for the Symfony and Termwind code
- * whose source is known (fingerprints); otherwise, and whenever standard input is a terminal
- * that stty has not measured yet, Termwind's own call runs.
+ * is Symfony's Terminal::getWidth(). That reads COLUMNS (which Symfony's Application::run() sets
+ * when artisan starts), else a width Symfony found once with `stty -a`, else runs `stty -a`
+ * again, and 80 when it gives none; without a terminal on standard input stty never gives one,
+ * so the answer there is 80 without starting it. Only for the Symfony and Termwind code whose
+ * source is known (fingerprints); otherwise, and whenever standard input is a terminal that
+ * stty has not measured yet, Termwind's own call runs.
  */
 final class TerminalWidth
 {
