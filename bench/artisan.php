@@ -1,18 +1,25 @@
 <?php
 // The artisan row of the benchmark: the same N dispatched ShouldQueue no-op jobs through
 // `php artisan queue:work --stop-when-empty` and `php artisan fastqueue:work --stop-when-empty`,
-// both with their default options, in one minimal Laravel 8.83 application (Debian's
-// php-laravel-framework, built as tests/07_artisan builds it), on one private redis-server.
+// both with their default options, in one minimal Laravel application (Debian's
+// php-laravel-framework, 8.83, or a Composer application's vendor/ with --laravel, built as
+// tests/07_artisan builds it), on one private redis-server.
 // Runs alternate between the two commands; it prints jobs/s of each run, the medians and their
 // ratio.
 //
 //   php bench/artisan.php [--n N] [--repeat R] [--placement os|same|split] [--ext PATH]
+//                         [--job noop|sqlite] [--fq-args ARGS] [--laravel VENDOR_DIR]
 //
 //   --n N           jobs per run (default 20000)
 //   --repeat R      runs of each command, interleaved (default 3)
 //   --placement P   os (default: no taskset), same (worker and redis-server on CPU 0),
 //                   split (redis-server on CPU 0, worker on CPU 1)
 //   --ext PATH      the FastQueue extension (default modules/fastqueue.so)
+//   --job J         noop (App\Jobs\NoopJob, default) or sqlite (App\Jobs\SqliteLogJob: one row
+//                   into SQLite, one log line)
+//   --fq-args ARGS  more options for fastqueue:work only, e.g. "--prefetch=32"
+//   --laravel DIR   Laravel from this Composer vendor/ (FASTQUEUE_TEST_LARAVEL; its
+//                   vendor/fastqueue/laravel must be this checkout's laravel/, else it stops)
 //
 // What is timed: from the first JobProcessing event to the last JobProcessed event, as seen by a
 // listener in the application (App\Providers\BenchClock) that both commands dispatch to alike;
@@ -25,24 +32,31 @@ declare(strict_types=1);
 error_reporting(E_ALL);
 ini_set('display_errors', 'stderr');
 
-$opts = getopt('', ['n:', 'repeat:', 'placement:', 'ext:', 'help']);
+$opts = getopt('', ['n:', 'repeat:', 'placement:', 'ext:', 'job:', 'fq-args:', 'laravel:', 'help']);
 if (isset($opts['help'])) {
-    echo implode("\n", array_slice(explode("\n", file_get_contents(__FILE__)), 7, 7)), "\n";
+    echo implode("\n", array_slice(explode("\n", file_get_contents(__FILE__)), 9, 14)), "\n";
     exit(0);
 }
 $n = (int) ($opts['n'] ?? 20000);
 $repeat = (int) ($opts['repeat'] ?? 3);
 $placement = (string) ($opts['placement'] ?? 'os');
 $ext = (string) ($opts['ext'] ?? __DIR__ . '/../modules/fastqueue.so');
-if ($n <= 0 || $repeat <= 0 || !in_array($placement, ['os', 'same', 'split'], true)) {
-    fwrite(STDERR, "usage: php bench/artisan.php [--n N] [--repeat R] [--placement os|same|split] [--ext PATH]\n");
+$jobClass = ['noop' => 'NoopJob', 'sqlite' => 'SqliteLogJob'][$opts['job'] ?? 'noop'] ?? null;
+$fqArgs = preg_split('/\s+/', trim((string) ($opts['fq-args'] ?? '')), -1, PREG_SPLIT_NO_EMPTY);
+$vendor = isset($opts['laravel']) ? rtrim((string) $opts['laravel'], '/') : null;
+if ($n <= 0 || $repeat <= 0 || !in_array($placement, ['os', 'same', 'split'], true) || $jobClass === null) {
+    fwrite(STDERR, "usage: php bench/artisan.php [--n N] [--repeat R] [--placement os|same|split] [--ext PATH] [--job noop|sqlite] [--fq-args ARGS] [--laravel VENDOR_DIR]\n");
     exit(2);
+}
+require_once __DIR__ . '/lib_artisan.php';
+if ($vendor !== null) {
+    fq_bench_use_vendor($vendor, 'bench/artisan.php');
 }
 if (!is_file($ext)) {
     fwrite(STDERR, "bench/artisan.php: no extension at $ext\n");
     exit(2);
 }
-if (!is_file('/usr/share/php/Illuminate/Foundation/Application.php')) {
+if ($vendor === null && !is_file('/usr/share/php/Illuminate/Foundation/Application.php')) {
     fwrite(STDERR, "bench/artisan.php: Laravel's framework is not installed (Debian: php-laravel-framework)\n");
     exit(2);
 }
@@ -119,10 +133,11 @@ printf("machine:  %s, %d CPUs; placement %s\n", $model, (int) trim((string) shel
 printf("php:      %s, phpredis %s, fastqueue %s (md5 %s)\n", PHP_VERSION, phpversion('redis') ?: '?',
     trim((string) shell_exec(implode(' ', array_map('escapeshellarg', array_merge($php, ['-r', 'echo phpversion("fastqueue");']))))),
     substr(md5_file("$tmp/fastqueue.so"), 0, 12));
-printf("laravel:  %s (Debian), cache store file, failed jobs database-uuids (sqlite)\n",
-    preg_match("/const VERSION = '([^']+)'/", file_get_contents('/usr/share/php/Illuminate/Foundation/Application.php'), $m) ? $m[1] : '?');
-printf("runs:     N=%d dispatched App\\Jobs\\NoopJob (ShouldQueue, empty handle()), %d run(s) of each, interleaved\n", $n, $repeat);
-printf("commands: php artisan queue:work --stop-when-empty | php artisan fastqueue:work --stop-when-empty (defaults otherwise)\n\n");
+printf("laravel:  %s (%s), cache store file, failed jobs database-uuids (sqlite)\n", trim($app->run('echo app()->version();')),
+    $vendor === null ? 'Debian' : "Composer, $vendor");
+printf("runs:     N=%d dispatched App\\Jobs\\%s, %d run(s) of each, interleaved\n", $n, $jobClass, $repeat);
+printf("commands: php artisan queue:work --stop-when-empty | php artisan fastqueue:work --stop-when-empty %s(defaults otherwise)\n\n",
+    $fqArgs ? implode(' ', $fqArgs) . ' ' : '');
 
 $rates = array_fill_keys($sides, []);
 $failures = 0;
@@ -130,9 +145,9 @@ for ($rep = 1; $rep <= $repeat; $rep++) {
     foreach ($sides as $side) {
         $app->reset();
         @unlink("$app->base/storage/bench.json");
-        $app->run("for (\$i = 0; \$i < $n; \$i++) { App\\Jobs\\NoopJob::dispatch(\$i); }");
+        $app->run("for (\$i = 0; \$i < $n; \$i++) { App\\Jobs\\$jobClass::dispatch(\$i); }");
         $cpu0 = $redisCpu();
-        $cmd = array_merge($pin, $php, ["$app->base/artisan", $side, '--stop-when-empty']);
+        $cmd = array_merge($pin, $php, ["$app->base/artisan", $side, '--stop-when-empty'], $side === 'fastqueue:work' ? $fqArgs : []);
         $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', "$tmp/stderr", 'w']], $pipes, $app->base);
         $status = proc_close($proc);
         $redisSecs = $redisCpu() - $cpu0;
@@ -184,7 +199,7 @@ foreach ($sides as $side) {
 }
 $lq = $median($rates['queue:work']);
 $fq = $median($rates['fastqueue:work']);
-printf("ratio fastqueue:work / queue:work (medians): %.2fx  (target: at least 2.5x)\n", $lq > 0 ? $fq / $lq : 0);
+printf("ratio fastqueue:work / queue:work (medians): %.2fx  (target: at least 4x)\n", $lq > 0 ? $fq / $lq : 0);
 $pairs = [];
 foreach ($rates['queue:work'] as $i => $l) {
     if (isset($rates['fastqueue:work'][$i])) {
@@ -192,5 +207,6 @@ foreach ($rates['queue:work'] as $i => $l) {
     }
 }
 printf("ratio per interleaved pair: %s\n", implode(' ', $pairs));
-printf("\ncommand: php bench/artisan.php --n %d --repeat %d --placement %s\n", $n, $repeat, $placement);
+printf("\ncommand: php bench/artisan.php --n %d --repeat %d --placement %s --job %s%s%s\n", $n, $repeat, $placement, $opts['job'] ?? 'noop',
+    $fqArgs ? " --fq-args '" . implode(' ', $fqArgs) . "'" : '', $vendor !== null ? " --laravel $vendor" : '');
 exit($failures ? 1 : 0);

@@ -14,7 +14,8 @@
 //   --job J      noop (App\Jobs\NoopJob) or sqlite (App\Jobs\SqliteLogJob: one row, one log line)
 //   ARGS         more options for both commands, e.g. -v
 // Laravel comes from Debian's php-laravel-framework, or from FASTQUEUE_TEST_LARAVEL=VENDOR_DIR (a
-// Composer application's vendor/, as scripts/laravel-composer makes one).
+// Composer application's vendor/, as scripts/laravel-composer makes one, whose
+// vendor/fastqueue/laravel/src must be this checkout's laravel/src).
 
 declare(strict_types=1);
 error_reporting(E_ALL);
@@ -33,6 +34,10 @@ $jobClass = ['noop' => 'NoopJob', 'sqlite' => 'SqliteLogJob'][$opts['job'] ?? 'n
 if ($n <= 0 || !$ext || !$jobClass) {
     fwrite(STDERR, "usage: php bench/artisan_instructions.php [--n N] [--ext PATH] [--side S] [--job noop|sqlite] [ARGS...]\n");
     exit(2);
+}
+require_once __DIR__ . '/lib_artisan.php';
+if (($vendor = getenv('FASTQUEUE_TEST_LARAVEL')) !== false && $vendor !== '') {
+    fq_bench_use_vendor(rtrim($vendor, '/'), 'bench/artisan_instructions.php');
 }
 $tmp = sys_get_temp_dir() . '/fastqueue-bench-ir.' . getmypid();
 mkdir($tmp);

@@ -5,6 +5,7 @@ namespace FastQueue\Laravel\Console;
 use FastQueue\Laravel\Fast\EventShortcut;
 use FastQueue\Laravel\Fast\ScopeReset;
 use FastQueue\Laravel\Fast\SourceFingerprint;
+use FastQueue\Laravel\Fast\TerminalWidth;
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
 use FastQueue\Laravel\WorkerSettings;
@@ -16,9 +17,6 @@ use Illuminate\Queue\Worker;
 use Illuminate\Support\Carbon;
 use Illuminate\Support\Facades\Facade;
 use Symfony\Component\Console\Output\OutputInterface;
-
-// The terminal width queue:work sizes its dot leaders by (Laravel 9 and later).
-use function Termwind\terminal;
 
 /**
  * php artisan fastqueue:work: the running Laravel's own queue:work command, whose worker loop
@@ -55,6 +53,15 @@ class WorkCommand extends QueueWorkCommand
 
     /** The format of LINE_FORMATS for the running queue:work, '' when none (or not known yet). */
     private ?string $lineFormat = null;
+
+    /** The job of the last line, with its name and id, and whether both print as they are. */
+    private ?Job $lineJob = null;
+    private string $lineName = '';
+    private string $lineId = '';
+    private bool $linePlain = false;
+
+    /** The width the RUNNING/DONE lines are padded to, as terminal()->width() gives it. */
+    private ?TerminalWidth $width = null;
 
     /** How the per-job events reach this command's output listeners (see LaravelWorker). */
     private ?EventShortcut $eventShortcut = null;
@@ -157,11 +164,17 @@ class WorkCommand extends QueueWorkCommand
             || ($format !== '8' && ! $this->outputInAppTimezone())) {
             return false;
         }
-        $name = (string) $job->resolveName();
-        $id = (string) $job->getJobId();
-        if (! self::plainText($name) || ! self::plainText($id)) {
+        // A job's name and id do not change between its lines: read once per job.
+        if ($this->lineJob !== $job) {
+            $this->lineJob = $job;
+            $this->lineName = (string) $job->resolveName();
+            $this->lineId = (string) $job->getJobId();
+            $this->linePlain = self::plainText($this->lineName) && self::plainText($this->lineId);
+        }
+        if (! $this->linePlain) {
             return false;
         }
+        [$name, $id] = [$this->lineName, $this->lineId];
         $date = date('Y-m-d H:i:s');
         if ($format === '8') {
             $word = ['starting' => 'Processing', 'success' => 'Processed', 'failed' => 'Failed'][$status] ?? null;
@@ -186,9 +199,10 @@ class WorkCommand extends QueueWorkCommand
             $line = "  $date $name".($verbose ? " $id" : '');
             $extra = $verbose ? mb_strlen($id) + 1 : 0;
         }
+        $width = ($this->width ??= new TerminalWidth)();
         if ($status === 'starting') {
             $this->latestStartedAt = microtime(true);
-            $dots = max(terminal()->width() - mb_strlen($name) - $extra - 33, 0);
+            $dots = max($width - mb_strlen($name) - $extra - 33, 0);
             $this->output->writeln($line.' '.str_repeat('.', $dots).' RUNNING', OutputInterface::OUTPUT_RAW);
 
             return true;
@@ -204,7 +218,7 @@ class WorkCommand extends QueueWorkCommand
             $extra += mb_strlen($memory) + 1;
         }
         $result = self::resultWord($format, $status, $job);
-        $dots = max(terminal()->width() - mb_strlen($name) - $extra - mb_strlen($runTime) - mb_strlen($result) - 27, 0);
+        $dots = max($width - mb_strlen($name) - $extra - mb_strlen($runTime) - mb_strlen($result) - 27, 0);
         $this->output->writeln($line.' '.str_repeat('.', $dots)." $runTime".($memory !== '' ? " $memory" : '')." $result", OutputInterface::OUTPUT_RAW);
 
         return true;

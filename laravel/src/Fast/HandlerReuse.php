@@ -53,18 +53,18 @@ final class HandlerReuse
     private function unchanged(): bool
     {
         $token = $this->watch->callbacksToken();
-        // Until the bus dispatcher is made (the first handler makes it: its service provider
-        // is deferred), there is nothing to compare with: look again on the next job.
-        if ($token !== $this->token || $this->dispatcher === null) {
+        $dispatcher = $this->watch->instance(self::BUS);
+        // Decided again when the callbacks change or the bus dispatcher does: the first job
+        // makes it (BusServiceProvider is deferred), Bus::fake() swaps it.
+        if ($token !== $this->token || $dispatcher !== $this->dispatcher) {
             $this->token = $token;
-            $this->dispatcher = $this->watch->instance(self::BUS);
-            $this->callbacksApply = $token === 'G' || $this->dispatcher === null || $this->watch->hasCallbacksFor(
-                [self::HANDLER, self::BUS, $this->dispatcher::class, self::CONTAINER, $this->container::class]);
+            $this->dispatcher = $dispatcher;
+            $this->callbacksApply = $token === 'G' || ! is_object($dispatcher) || $this->watch->hasCallbacksFor(
+                [self::HANDLER, self::BUS, $dispatcher::class, self::CONTAINER, $this->container::class]);
             $this->handler = null;
         }
 
         return ! $this->callbacksApply
-            && $this->watch->instance(self::BUS) === $this->dispatcher
             && $this->watch->instance(self::CONTAINER) === $this->container
             && $this->watch->buildsPlainly(self::HANDLER);
     }
