@@ -48,7 +48,7 @@ if ($n <= 0 || $repeat <= 0 || !in_array($placement, ['os', 'same', 'split'], tr
     fwrite(STDERR, "usage: php bench/artisan.php [--n N] [--repeat R] [--placement os|same|split] [--ext PATH] [--job noop|sqlite] [--fq-args ARGS] [--laravel VENDOR_DIR]\n");
     exit(2);
 }
-require_once __DIR__ . '/lib_artisan.php';
+require_once __DIR__ . '/lib/artisan.php';
 if ($vendor !== null) {
     fq_bench_use_vendor($vendor, 'bench/artisan.php');
 }

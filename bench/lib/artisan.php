@@ -1,5 +1,5 @@
 <?php
-// What bench/artisan.php and bench/artisan_instructions.php share.
+// What bench/artisan.php and bench/artisan-instructions.php share.
 
 // Loads Laravel from the Composer application whose vendor/ is $vendor (FASTQUEUE_TEST_LARAVEL,
 // as tests/inc/laravel_app.inc reads it). Composer's autoloader is registered first, so the
@@ -11,7 +11,7 @@ function fq_bench_use_vendor(string $vendor, string $script): void
         fwrite(STDERR, "$script: $vendor is no Composer vendor/ with laravel/framework\n");
         exit(2);
     }
-    $checkout = realpath(__DIR__ . '/../laravel/src');
+    $checkout = realpath(__DIR__ . '/../../laravel/src');
     $copy = "$vendor/fastqueue/laravel/src";
     if (is_dir($copy) && realpath($copy) !== $checkout) {
         exec('diff -rq ' . escapeshellarg($checkout) . ' ' . escapeshellarg($copy), $out, $rc);

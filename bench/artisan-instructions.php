@@ -6,7 +6,7 @@
 // and the last empty round cancel out. The whole process is counted (worker and PHP), not
 // redis-server.
 //
-//   php bench/artisan_instructions.php [--n N] [--ext PATH] [--side S] [--job noop|sqlite] [ARGS...]
+//   php bench/artisan-instructions.php [--n N] [--ext PATH] [--side S] [--job noop|sqlite] [ARGS...]
 //
 //   --n N        jobs of the smaller run (default 1000)
 //   --ext PATH   the FastQueue extension (default modules/fastqueue.so)
@@ -32,12 +32,12 @@ $ext = realpath((string) ($opts['ext'] ?? __DIR__ . '/../modules/fastqueue.so'))
 $sides = isset($opts['side']) ? [(string) $opts['side']] : ['queue:work', 'fastqueue:work'];
 $jobClass = ['noop' => 'NoopJob', 'sqlite' => 'SqliteLogJob'][$opts['job'] ?? 'noop'] ?? null;
 if ($n <= 0 || !$ext || !$jobClass) {
-    fwrite(STDERR, "usage: php bench/artisan_instructions.php [--n N] [--ext PATH] [--side S] [--job noop|sqlite] [ARGS...]\n");
+    fwrite(STDERR, "usage: php bench/artisan-instructions.php [--n N] [--ext PATH] [--side S] [--job noop|sqlite] [ARGS...]\n");
     exit(2);
 }
-require_once __DIR__ . '/lib_artisan.php';
+require_once __DIR__ . '/lib/artisan.php';
 if (($vendor = getenv('FASTQUEUE_TEST_LARAVEL')) !== false && $vendor !== '') {
-    fq_bench_use_vendor(rtrim($vendor, '/'), 'bench/artisan_instructions.php');
+    fq_bench_use_vendor(rtrim($vendor, '/'), 'bench/artisan-instructions.php');
 }
 $tmp = sys_get_temp_dir() . '/fastqueue-bench-ir.' . getmypid();
 mkdir($tmp);
