@@ -52,7 +52,11 @@ $lengths = function (string $command, string $dispatch, ?string $columns, bool $
     if ($tty) {
         // (--no-ansi: a terminal would decorate the lines, and then both print through Laravel.)
         $cmd[] = '--no-ansi';
-        $cmd = ['script', '-qec', 'stty cols 132 rows 40; ' . implode(' ', array_map('escapeshellarg', $cmd)), '/dev/null'];
+        // script(1) runs without a memory pass's preloaded sanitizer runtimes, which would report
+        // script's own leaks; the php inside gets them back.
+        $preload = isset($env['LD_PRELOAD']) ? 'LD_PRELOAD=' . escapeshellarg($env['LD_PRELOAD']) . ' ' : '';
+        unset($env['LD_PRELOAD']);
+        $cmd = ['script', '-qec', 'stty cols 132 rows 40; ' . $preload . implode(' ', array_map('escapeshellarg', $cmd)), '/dev/null'];
     }
     $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $app->base, $env);
     $out = stream_get_contents($pipes[1]);
