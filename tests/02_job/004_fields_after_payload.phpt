@@ -76,13 +76,13 @@ $job->delete();
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('job004'); ?>
---EXPECT--
+--EXPECTF--
 laravel: same, id 'aBcDeFgHiJkLmNoPqRsTuVwXyZ012345'
 escaped: same, id 'second'
 numbers: same, id '12345'
 not an object: same, id 'FastQueue\\PayloadException: Job payload must be a JSON object'
 no name: same, id 'FastQueue\\PayloadException: Job payload has no "job" name'
-not json: same, id 'FastQueue\\PayloadException: Job payload is not valid JSON: Syntax error'
+not json: same, id 'FastQueue\\PayloadException: Job payload is not valid JSON: Syntax error%S'
 string(32) "aBcDeFgHiJkLmNoPqRsTuVwXyZ012345"
 string(13) "App\Jobs\Mail"
 string(32) "aBcDeFgHiJkLmNoPqRsTuVwXyZ012345"
