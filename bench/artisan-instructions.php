@@ -43,38 +43,7 @@ $tmp = sys_get_temp_dir() . '/fastqueue-bench-ir.' . getmypid();
 mkdir($tmp);
 copy($ext, "$tmp/fastqueue.so");
 
-$port = (function (): int {
-    $s = stream_socket_server('tcp://127.0.0.1:0');
-    $name = stream_socket_get_name($s, false);
-    fclose($s);
-    return (int) substr($name, strrpos($name, ':') + 1);
-})();
-exec(implode(' ', array_map('escapeshellarg', ['redis-server', '--port', (string) $port, '--bind', '127.0.0.1',
-    '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', $tmp, '--pidfile', "$tmp/redis.pid",
-    '--logfile', "$tmp/redis.log"])));
-$redisPid = 0;
-for ($i = 0; $i < 100 && !$redisPid; $i++) {
-    usleep(50000);
-    if (is_file("$tmp/redis.pid") && ($c = @stream_socket_client("tcp://127.0.0.1:$port", $e, $es, 0.2))) {
-        fclose($c);
-        $redisPid = (int) trim(file_get_contents("$tmp/redis.pid"));
-    }
-}
-if (!$redisPid) {
-    fwrite(STDERR, "redis-server did not start\n");
-    exit(2);
-}
-register_shutdown_function(function () use ($redisPid, $tmp) {
-    $GLOBALS['app'] = null;
-    posix_kill($redisPid, SIGTERM);
-    for ($i = 0; $i < 100 && posix_kill($redisPid, 0); $i++) {
-        usleep(20000);
-    }
-    foreach (glob("$tmp/*") as $f) {
-        @unlink($f);
-    }
-    @rmdir($tmp);
-});
+[$port, $redisPid] = fq_bench_private_redis($tmp, 'bench/artisan-instructions.php');
 
 putenv('FASTQUEUE_TEST_REDIS_HOST=127.0.0.1');
 putenv("FASTQUEUE_TEST_REDIS_PORT=$port");

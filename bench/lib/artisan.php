@@ -23,3 +23,43 @@ function fq_bench_use_vendor(string $vendor, string $script): void
     }
     putenv("FASTQUEUE_TEST_LARAVEL=$vendor");
 }
+
+/**
+ * Starts a private redis-server for a bench run, with its files in $tmp (which it removes at
+ * exit, after stopping the server and dropping $GLOBALS['app'], whose destructor needs the
+ * server). Returns [port, pid]; exits with 2 when it does not start.
+ */
+function fq_bench_private_redis(string $tmp, string $script): array
+{
+    $s = stream_socket_server('tcp://127.0.0.1:0');
+    $name = stream_socket_get_name($s, false);
+    fclose($s);
+    $port = (int) substr($name, strrpos($name, ':') + 1);
+    exec(implode(' ', array_map('escapeshellarg', ['redis-server', '--port', (string) $port, '--bind', '127.0.0.1',
+        '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', $tmp, '--pidfile', "$tmp/redis.pid",
+        '--logfile', "$tmp/redis.log"])));
+    $redisPid = 0;
+    for ($i = 0; $i < 100 && !$redisPid; $i++) {
+        usleep(50000);
+        if (is_file("$tmp/redis.pid") && ($c = @stream_socket_client("tcp://127.0.0.1:$port", $e, $es, 0.2))) {
+            fclose($c);
+            $redisPid = (int) trim(file_get_contents("$tmp/redis.pid"));
+        }
+    }
+    if (!$redisPid) {
+        fwrite(STDERR, "$script: redis-server did not start (see $tmp/redis.log)\n");
+        exit(2);
+    }
+    register_shutdown_function(function () use ($redisPid, $tmp) {
+        $GLOBALS['app'] = null; // its destructor removes its keys and files while the server runs
+        posix_kill($redisPid, SIGTERM);
+        for ($i = 0; $i < 100 && posix_kill($redisPid, 0); $i++) {
+            usleep(20000);
+        }
+        foreach (glob("$tmp/*") as $f) {
+            @unlink($f);
+        }
+        @rmdir($tmp);
+    });
+    return [$port, $redisPid];
+}
