@@ -2,6 +2,7 @@
 
 namespace FastQueue\Laravel\Console;
 
+use FastQueue\Laravel\Fast\ConsoleLine;
 use FastQueue\Laravel\Fast\EventShortcut;
 use FastQueue\Laravel\Fast\ScopeReset;
 use FastQueue\Laravel\Fast\SourceFingerprint;
@@ -59,6 +60,14 @@ class WorkCommand extends QueueWorkCommand
     private string $lineName = '';
     private string $lineId = '';
     private bool $linePlain = false;
+
+    /** The console writer of the job lines (ConsoleLine), false where writeln must write them. */
+    private ConsoleLine|false|null $console = null;
+
+    /** The date and time of the lines, as written for the second $dateSecond in $dateZone. */
+    private string $date = '';
+    private int $dateSecond = 0;
+    private string $dateZone = '';
 
     /** The width the RUNNING/DONE lines are padded to, as terminal()->width() gives it. */
     private ?TerminalWidth $width = null;
@@ -160,7 +169,8 @@ class WorkCommand extends QueueWorkCommand
             }
         }
         $format = $this->lineFormat;
-        if ($format === '' || $this->output->isDecorated() || Carbon::hasTestNow()
+        $console = $this->console ??= ConsoleLine::for($this->output) ?? false;
+        if ($format === '' || ($console ? $console->isDecorated() : $this->output->isDecorated()) || Carbon::hasTestNow()
             || ($format !== '8' && ! $this->outputInAppTimezone())) {
             return false;
         }
@@ -175,13 +185,13 @@ class WorkCommand extends QueueWorkCommand
             return false;
         }
         [$name, $id] = [$this->lineName, $this->lineId];
-        $date = date('Y-m-d H:i:s');
+        $date = $this->lineDate();
         if ($format === '8') {
             $word = ['starting' => 'Processing', 'success' => 'Processed', 'failed' => 'Failed'][$status] ?? null;
             if ($word === null) {
                 return false;
             }
-            $this->output->writeln(sprintf('[%s][%s] %s %s', $date, $id, str_pad($word.':', 11), $name), OutputInterface::OUTPUT_RAW);
+            $this->writeRaw(sprintf('[%s][%s] %s %s', $date, $id, str_pad($word.':', 11), $name));
 
             return true;
         }
@@ -203,7 +213,7 @@ class WorkCommand extends QueueWorkCommand
         if ($status === 'starting') {
             $this->latestStartedAt = microtime(true);
             $dots = max($width - mb_strlen($name) - $extra - 33, 0);
-            $this->output->writeln($line.' '.str_repeat('.', $dots).' RUNNING', OutputInterface::OUTPUT_RAW);
+            $this->writeRaw($line.' '.str_repeat('.', $dots).' RUNNING');
 
             return true;
         }
@@ -219,9 +229,31 @@ class WorkCommand extends QueueWorkCommand
         }
         $result = self::resultWord($format, $status, $job);
         $dots = max($width - mb_strlen($name) - $extra - mb_strlen($runTime) - mb_strlen($result) - 27, 0);
-        $this->output->writeln($line.' '.str_repeat('.', $dots)." $runTime".($memory !== '' ? " $memory" : '')." $result", OutputInterface::OUTPUT_RAW);
+        $this->writeRaw($line.' '.str_repeat('.', $dots)." $runTime".($memory !== '' ? " $memory" : '')." $result");
 
         return true;
+    }
+
+    /** writeln($line, OUTPUT_RAW) on the command's output. */
+    private function writeRaw(string $line): void
+    {
+        if ($this->console) {
+            $this->console->write($line);
+        } else {
+            $this->output->writeln($line, OutputInterface::OUTPUT_RAW);
+        }
+    }
+
+    /** date('Y-m-d H:i:s'), formatted once per second (and again if the default timezone changes). */
+    private function lineDate(): string
+    {
+        $second = time();
+        $zone = date_default_timezone_get();
+        if ($second !== $this->dateSecond || $zone !== $this->dateZone) {
+            [$this->dateSecond, $this->dateZone, $this->date] = [$second, $zone, date('Y-m-d H:i:s', $second)];
+        }
+
+        return $this->date;
     }
 
     /** The word that ends a finished job's line: 13.42 tells a job that released itself apart. */
