@@ -338,7 +338,8 @@ class LaravelWorker
         // fires, and the exception is the job's (released or failed, reported): the handler
         // throws it in the job's place.
         try {
-            $this->fire(JobProcessing::class, fn () => new JobProcessing($this->connectionName, $this->jobFor($native)));
+            $job = $this->jobFor($native);
+            $this->fire(JobProcessing::class, fn () => new JobProcessing($this->connectionName, $job), $job);
         } catch (Throwable $e) {
             $this->beforeError = $e;
         }
@@ -349,7 +350,7 @@ class LaravelWorker
         $error = null;
         try {
             $job = $this->jobFor($native);
-            $this->fire(JobProcessed::class, fn () => new JobProcessed($this->connectionName, $job));
+            $this->fire(JobProcessed::class, fn () => new JobProcessed($this->connectionName, $job), $job);
             // A job that released itself (Laravel 11 and later announce it).
             if ($job->isReleased() && ! $job->isDeleted()) {
                 $this->dispatchIfExists('JobReleased', fn ($class) => new $class($this->connectionName, $job));
@@ -566,9 +567,10 @@ class LaravelWorker
 
     /**
      * Dispatches the event $make builds, as Laravel's dispatch() would: not built when nobody
-     * listens, given straight to queue:work's output listener when that is its only listener.
+     * listens, given straight to queue:work's output listener when that is its only listener,
+     * or, for the event of $job, that listener's line written without the event.
      */
-    private function fire(string $class, Closure $make): void
+    private function fire(string $class, Closure $make, ?FastQueueJob $job = null): void
     {
         $route = $this->route($class);
         if ($route === null) {
@@ -576,6 +578,8 @@ class LaravelWorker
         }
         if ($route === EventShortcut::DISPATCH) {
             $this->events->dispatch($make());
+        } elseif ($job !== null && ($line = $this->shortcut->line($class)) !== null) {
+            $line($job);
         } else {
             $route($class, [$make()]);
         }
