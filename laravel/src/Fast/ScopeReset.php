@@ -34,8 +34,14 @@ final class ScopeReset
     ];
 
     private ContainerWatch $watch;
-    private ?string $token = null;
+    private string|int|null $token = null;
     private bool $callbacksApply = true;
+
+    /** The config repository and log manager last read, with references to their tables. */
+    private ?object $config = null;
+    private mixed $configItems = null;
+    private ?object $log = null;
+    private mixed $logChannels = null;
 
     private function __construct(private Closure $laravel, private Container $app, private string $kind)
     {
@@ -129,7 +135,11 @@ final class ScopeReset
         if (! is_object($config) || $config::class !== \Illuminate\Config\Repository::class) {
             return null;
         }
-        $items = (fn () => $this->items)->call($config);
+        if ($config !== $this->config) {
+            $this->config = $config;
+            $this->configItems = &Closure::bind(fn &() => $this->items, $config, \Illuminate\Config\Repository::class)();
+        }
+        $items = $this->configItems;
         if (array_key_exists('logging.default', $items) || ! is_array($items['logging'] ?? [])) {
             return null;
         }
@@ -140,6 +150,11 @@ final class ScopeReset
         if (! is_string($name)) {
             return null;
         }
-        return (fn () => $this->channels[$name] ?? null)->call($log);
+        if ($log !== $this->log) {
+            $this->log = $log;
+            $this->logChannels = &Closure::bind(fn &() => $this->channels, $log, \Illuminate\Log\LogManager::class)();
+        }
+
+        return $this->logChannels[$name] ?? null;
     }
 }
