@@ -6,7 +6,7 @@ use Closure;
 use Illuminate\Container\Container;
 
 /**
- * One CallQueuedHandler for every dispatched job, where Laravel's Job::resolve() builds one per
+ * One CallQueuedHandler for every dispatched job (a CachedTraitsHandler where that applies), where Laravel's Job::resolve() builds one per
  * job through the container (reflection of its constructor, its two dependencies resolved).
  * The handler keeps nothing of a job; what the container would give it is checked before each
  * reuse, and any change builds it through the container again:
@@ -23,7 +23,7 @@ final class HandlerReuse
 
     private ?object $handler = null;
     private ?object $dispatcher = null;
-    private ?string $token = null;
+    private string|int|null $token = null;
     private bool $callbacksApply = true;
     private ContainerWatch $watch;
 
@@ -43,8 +43,13 @@ final class HandlerReuse
 
             return $make();
         }
-        if ($this->handler === null || $this->handler::class !== self::HANDLER) {
-            $this->handler = $make();
+        if ($this->handler === null) {
+            $made = $make();
+            if ($made::class !== self::HANDLER) {
+                return $made; // not Laravel's own class: one per job, as Laravel makes it
+            }
+            // Kept, as one that reads each class's traits once where that applies.
+            $this->handler = CachedTraitsHandler::like($made) ?? $made;
         }
 
         return $this->handler;
