@@ -20,6 +20,9 @@ use Symfony\Component\Console\Output\{BufferedOutput, OutputInterface, StreamOut
 $observe = function (int $verbosity, Closure $write): string {
     $stream = fopen('php://memory', 'w+');
     $style = new OutputStyle(new ArrayInput([]), new StreamOutput($stream, $verbosity, false));
+    // A blank line first: a block after it adds none, a block after a text line adds one.
+    $style->writeln('before');
+    $style->newLine();
     $write($style);
     $counts = method_exists($style, 'newLinesWritten') ? ' new lines '.$style->newLinesWritten().' '.var_export($style->newLineWritten(), true) : '';
     $style->success('next block');
