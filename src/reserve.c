@@ -128,9 +128,9 @@ static void note_expired_looked(const fastqueue_redis_queue *q, const fastqueue_
 }
 /* }}} */
 
-/* pop.lua reads ARGV[1] to [8] and ARGV[9], then the extra keys: a new argument of the script
- * moves MORE_KEYS, and this stops compiling until reserve_args sets it. */
-_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 10, "pop.lua's arguments changed: set them in reserve_args");
+/* pop.lua reads ARGV[1] to [7], then the extra keys: a new argument of the script moves
+ * MORE_KEYS, and this stops compiling until reserve_args sets it. */
+_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 8, "pop.lua's arguments changed: set them in reserve_args");
 
 /* Room for the numbers among the arguments, and the per-queue flags of ARGV[3], kept while
  * the arguments are used. */
@@ -167,26 +167,30 @@ static void set_number(fastqueue_args *a, reserve_numbers *num, int index, zend_
 	fastqueue_args_add(a, num->text[index], fastqueue_format(num->text[index], sizeof(num->text[index]), ZEND_LONG_FMT, n));
 }
 
-static void set_flag(fastqueue_args *a, bool flag)
+/* ARGV[5]: empty to reserve charged; uncharged, the number of the first job's score. */
+static void set_charge(fastqueue_args *a, reserve_numbers *num, int index, const fastqueue_reserve_request *req)
 {
-	fastqueue_args_add(a, flag ? "1" : "0", 1);
+	if (req->charge) {
+		fastqueue_args_add(a, "", 0);
+	} else {
+		set_number(a, num, index, (zend_long) req->slot_base);
+	}
 }
 
-/* The script's own arguments, in the order its index constants give. */
+/* The script's own arguments, in the order its index constants give. Whether the restart key
+ * is read, the script sees from the number of keys. */
 static void add_script_args(fastqueue_redis_queue *q, const fastqueue_reserve_request *req, uint32_t first,
-	uint32_t last, bool with_restart, fastqueue_args *a, reserve_numbers *num)
+	uint32_t last, fastqueue_args *a, reserve_numbers *num)
 {
 	for (int i = 1; i < FASTQUEUE_POP_ARGV_MORE_KEYS; i++) {
 		switch (i) {
 			case FASTQUEUE_POP_ARGV_NOW: set_number(a, num, i, req->now); break;
 			case FASTQUEUE_POP_ARGV_UNTIL: set_number(a, num, i, req->until); break;
 			case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: set_expired_flags(a, num, q, req, first, last); break;
-			case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
 			case FASTQUEUE_POP_ARGV_WANT: set_number(a, num, i, req->count); break;
-			case FASTQUEUE_POP_ARGV_READ_RESTART: set_flag(a, with_restart); break;
-			case FASTQUEUE_POP_ARGV_CHARGE: set_flag(a, req->charge); break;
-			case FASTQUEUE_POP_ARGV_REPORT: set_flag(a, req->report); break;
-			case FASTQUEUE_POP_ARGV_FIRST_SLOT: set_number(a, num, i, (zend_long) req->slot_base); break;
+			case FASTQUEUE_POP_ARGV_FIRST_SLOT: set_charge(a, num, i, req); break;
+			case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
+			case FASTQUEUE_POP_ARGV_REPORT: fastqueue_args_add(a, req->report ? "1" : "0", 1); break;
 		}
 	}
 }
@@ -213,7 +217,7 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_reserve_reque
 		fastqueue_args_add_str(a, restart_key(l));
 		(*declared)++;
 	}
-	add_script_args(q, req, l->group_first[g], l->group_first[end], with_restart, a, num);
+	add_script_args(q, req, l->group_first[g], l->group_first[end], a, num);
 	if (*node_call) {
 		for (uint32_t i = *declared; i < nkeys; i++) {
 			fastqueue_args_add_str(a, l->keys[first + i]);
