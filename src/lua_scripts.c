@@ -17,16 +17,16 @@
 		"\n" \
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n" \
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n" \
-		"-- onto its head, and reserves up to ARGV[4] jobs from the first queue that has any.\n" \
+		"-- onto its head, and reserves up to ARGV[3] jobs from the first queue that has any.\n" \
 		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n" \
 		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n" \
 		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n" \
 		"-- the worker can fail it with a reason.\n" \
-		"-- A worker reserves uncharged (ARGV[5] a number): the member in :reserved is the job as pushed,\n" \
+		"-- A worker reserves uncharged (ARGV[4] a number): the member in :reserved is the job as pushed,\n" \
 		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n" \
 		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n" \
 		"-- members back verbatim). Members are scored until.000000, until.000001, ... numbered on\n" \
-		"-- across calls (ARGV[5]), so that expired reservations come back in the order they were reserved.\n" \
+		"-- across calls (ARGV[4]), so that expired reservations come back in the order they were reserved.\n" \
 		"-- KEYS[4i-3] queue i (list)\n" \
 		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n" \
 		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n" \
@@ -36,27 +36,31 @@
 		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n" \
 		"-- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart\n" \
 		"-- key last).\n" \
-		"-- Every argument costs the call: those a reserve of one job needs are few, and short.\n" \
+		"-- Every argument costs the call (about a thousand instructions each), so the caller leaves out\n" \
+		"-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends\n" \
+		"-- two: pop_node's calls send all seven, as the keys follow them.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
-		"-- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
+		"-- ARGV[3] how many jobs to reserve at most (default 1)\n" \
+		"-- ARGV[4] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop; the default);\n" \
+		"--         else uncharged, and the number of the first job's score, until.NNNNNN (the worker\n" \
+		"--         numbers on from one call to the next within a second, so two batches out at once\n" \
+		"--         keep their order when they expire)\n" \
+		"-- ARGV[5] migration batch size, -1 for all due jobs (the default)\n" \
+		"-- ARGV[6] 1 to report the migrations (for listeners of the worker's queue:migrated event);\n" \
+		"--         default 0\n" \
+		"-- ARGV[7] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
 		"--         back to it, '0' not to (retry_after null, or this worker looked this second already:\n" \
-		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c)\n" \
-		"-- ARGV[4] how many jobs to reserve at most\n" \
-		"-- ARGV[5] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop); else\n" \
-		"--         uncharged, and the number of the first job's score, until.NNNNNN (the worker numbers\n" \
-		"--         on from one call to the next within a second, so two batches out at once keep\n" \
-		"--         their order when they expire)\n" \
-		"-- ARGV[6] migration batch size, -1 for all due jobs\n" \
-		"-- ARGV[7] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n" \
+		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c);\n" \
+		"--         default: none\n" \
 		"-- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
 		"-- Returns: the restart key's value (or false); when jobs were reserved, the number of their\n" \
 		"-- queue (one queue per call), then for each job: charged, the job, its reserved copy and\n" \
 		"-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its\n" \
 		"-- payload scanner and builds the copy when the job starts (the same digits rewritten), so\n" \
-		"-- each job crosses the wire once, with nothing beside it. With ARGV[7] 1, one more element last: for\n" \
+		"-- each job crosses the wire once, with nothing beside it. With ARGV[6] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
-		"-- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
+		"-- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
@@ -260,11 +264,14 @@
 		"-- would be escaped; the number's object ends the text, so it is the top level's; and a key\n" \
 		"-- given twice counts last). Anything else is read whole. A malformed payload may be bumped\n" \
 		"-- either way: the worker's scanner fails it with a reason, so that changes nothing.\n" \
-		"-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15, as the\n" \
-		"-- scan does; each string made costs Redis (the copy is the only long one).\n" \
+		"-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan\n" \
+		"-- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places\n" \
+		"-- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the\n" \
+		"-- only long one besides its prefix.\n" \
 		"local function reserve_copy(job)\n" \
-		"    local at, _, digits = string.find(job, ',\"attempts\":(%d+)}$', -28)\n" \
-		"    if not at then\n" \
+		"    local at = string.find(job, ',\"attempts\":', -28, true)\n" \
+		"    local digits = at and string.match(job, '^(%d+)}$', at + 12)\n" \
+		"    if not digits then\n" \
 		"        return copy_by_scan(job)\n" \
 		"    end\n" \
 		"    local text, n = next_count(digits)\n" \
@@ -278,11 +285,11 @@
 		"-- compared as text.\n" \
 		"local now = ARGV[1]\n" \
 		"local until_ = ARGV[2]\n" \
-		"local migrate_expired = ARGV[3]\n" \
-		"local want = ARGV[4]\n" \
-		"local first_slot = ARGV[5]\n" \
-		"local batch = ARGV[6]\n" \
-		"local report = ARGV[7] == '1' and {} or nil\n" \
+		"local want = ARGV[3] or '1'\n" \
+		"local first_slot = ARGV[4] or ''\n" \
+		"local batch = ARGV[5] or '-1'\n" \
+		"local report = ARGV[6] == '1' and {} or nil\n" \
+		"local migrate_expired = ARGV[7] or ''\n" \
 		"local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS\n" \
 		"local charge = first_slot == ''\n" \
 		"\n" \
@@ -506,13 +513,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "98e84975a55a93a45f6b2171cc878fbcdc58f53b",
+	{"pop", "754a6ecb31a9e11ac56d3cd19c74aca29165ead2",
 		FASTQUEUE_LUA_TEXT_POP,
-		18707, 2},
-	{"pop_node", "b2c7713901dd917d7524029de1c18923f40d1caa",
+		19197, 2},
+	{"pop_node", "74bfdd01b3b663dc474e47db331c7d0107e70181",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		18741, 3},
+		19231, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

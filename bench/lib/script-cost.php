@@ -8,7 +8,8 @@
 // so that the caller can start counting. Variants (each leaves out one part of the reserve to
 // show its cost; none of them is a way to run a worker):
 //   pop             pop.lua as the worker calls it at prefetch 1 (charged, restart key read,
-//                   due delayed jobs and expired reservations migrated)
+//                   due delayed jobs looked for on every call, expired reservations once a
+//                   second)
 //   no-migration    without the two ZRANGEBYSCOREs of the migration
 //   no-restart      without the restart key's GET
 //   uncharged       ARGV[5] 0: the job as pushed goes to :reserved, no reserved copy is made
@@ -79,11 +80,13 @@ if ($ready !== null) {
     }
 }
 $previous = null;
+$looked = 0;
 $done = 0;
 for ($i = 0; $i < $n; $i++) {
     $now = time();
     $call = resp_command(array_merge(['EVALSHA', $sha, (string) count($keys)], $keys,
-        [(string) $now, (string) ($now + 90), '1', '1', $charge === '1' ? '' : '0', '-1', '0']));
+        script_cost_args($now, $charge, $looked)));
+    $looked = $now;
     $out = $previous !== null ? resp_command(['ZREM', "$key:reserved", $previous]) . $call : $call;
     $replies = resp_call($c, $out, $previous !== null ? 2 : 1);
     $reply = end($replies);
@@ -105,6 +108,18 @@ if ($variant !== 'return-only' && $done !== $n) {
     exit(1);
 }
 echo "ok $done\n";
+
+// pop.lua's arguments as src/reserve.c makes them: expired reservations looked for once per
+// second, and the trailing arguments at their defaults left out.
+function script_cost_args(int $now, string $charge, int $looked): array
+{
+    $args = [(string) $now, (string) ($now + 90), '1', $charge === '1' ? '' : '0', '-1', '0', $looked === $now ? '0' : '1'];
+    $defaults = [2 => '1', 3 => '', 4 => '-1', 5 => '0', 6 => '0'];
+    while (count($args) > 2 && ($defaults[count($args) - 1] ?? null) === end($args)) {
+        array_pop($args);
+    }
+    return $args;
+}
 
 function script_cost_replace(string $lua, string $from, string $to): string
 {

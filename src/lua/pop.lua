@@ -1,15 +1,15 @@
 -- Reserves jobs for one worker round in one round trip: visits the queues in priority
 -- order, moving each one's due delayed jobs onto its tail and its expired reservations back
--- onto its head, and reserves up to ARGV[4] jobs from the first queue that has any.
+-- onto its head, and reserves up to ARGV[3] jobs from the first queue that has any.
 -- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its
 -- top-level "attempts" changed (never re-encoded; a numeric string "2" becomes 3, as in
 -- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so
 -- the worker can fail it with a reason.
--- A worker reserves uncharged (ARGV[5] a number): the member in :reserved is the job as pushed,
+-- A worker reserves uncharged (ARGV[4] a number): the member in :reserved is the job as pushed,
 -- and the worker swaps in the reserved copy when the job starts. So a job that never started
 -- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves
 -- members back verbatim). Members are scored until.000000, until.000001, ... numbered on
--- across calls (ARGV[5]), so that expired reservations come back in the order they were reserved.
+-- across calls (ARGV[4]), so that expired reservations come back in the order they were reserved.
 -- KEYS[4i-3] queue i (list)
 -- KEYS[4i-2] queue i :delayed (zset, score = available at)
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
@@ -19,27 +19,31 @@
 -- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first
 -- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart
 -- key last).
--- Every argument costs the call: those a reserve of one job needs are few, and short.
+-- Every argument costs the call (about a thousand instructions each), so the caller leaves out
+-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends
+-- two: pop_node's calls send all seven, as the keys follow them.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
--- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations
+-- ARGV[3] how many jobs to reserve at most (default 1)
+-- ARGV[4] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop; the default);
+--         else uncharged, and the number of the first job's score, until.NNNNNN (the worker
+--         numbers on from one call to the next within a second, so two batches out at once
+--         keep their order when they expire)
+-- ARGV[5] migration batch size, -1 for all due jobs (the default)
+-- ARGV[6] 1 to report the migrations (for listeners of the worker's queue:migrated event);
+--         default 0
+-- ARGV[7] per queue of the call, one character each: '1' to migrate its expired reservations
 --         back to it, '0' not to (retry_after null, or this worker looked this second already:
---         reservations end on whole seconds, so none can have ended since, see src/reserve.c)
--- ARGV[4] how many jobs to reserve at most
--- ARGV[5] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop); else
---         uncharged, and the number of the first job's score, until.NNNNNN (the worker numbers
---         on from one call to the next within a second, so two batches out at once keep
---         their order when they expire)
--- ARGV[6] migration batch size, -1 for all due jobs
--- ARGV[7] 1 to report the migrations (for listeners of the worker's queue:migrated event)
+--         reservations end on whole seconds, so none can have ended since, see src/reserve.c);
+--         default: none
 -- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
 -- Returns: the restart key's value (or false); when jobs were reserved, the number of their
 -- queue (one queue per call), then for each job: charged, the job, its reserved copy and
 -- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its
 -- payload scanner and builds the copy when the job starts (the same digits rewritten), so
--- each job crosses the wire once, with nothing beside it. With ARGV[7] 1, one more element last: for
+-- each job crosses the wire once, with nothing beside it. With ARGV[6] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
--- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
+-- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
@@ -243,11 +247,14 @@ end
 -- would be escaped; the number's object ends the text, so it is the top level's; and a key
 -- given twice counts last). Anything else is read whole. A malformed payload may be bumped
 -- either way: the worker's scanner fails it with a reason, so that changes nothing.
--- The suffix is looked for in the last 28 bytes only, which caps the digits at 15, as the
--- scan does; each string made costs Redis (the copy is the only long one).
+-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan
+-- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places
+-- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the
+-- only long one besides its prefix.
 local function reserve_copy(job)
-    local at, _, digits = string.find(job, ',"attempts":(%d+)}$', -28)
-    if not at then
+    local at = string.find(job, ',"attempts":', -28, true)
+    local digits = at and string.match(job, '^(%d+)}$', at + 12)
+    if not digits then
         return copy_by_scan(job)
     end
     local text, n = next_count(digits)
@@ -261,11 +268,11 @@ end
 -- compared as text.
 local now = ARGV[1]
 local until_ = ARGV[2]
-local migrate_expired = ARGV[3]
-local want = ARGV[4]
-local first_slot = ARGV[5]
-local batch = ARGV[6]
-local report = ARGV[7] == '1' and {} or nil
+local want = ARGV[3] or '1'
+local first_slot = ARGV[4] or ''
+local batch = ARGV[5] or '-1'
+local report = ARGV[6] == '1' and {} or nil
+local migrate_expired = ARGV[7] or ''
 local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS
 local charge = first_slot == ''
 
