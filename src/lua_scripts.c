@@ -308,7 +308,7 @@
 		"    local taken = redis.pcall('lpop', notify)\n" \
 		"    if failed(taken) then\n" \
 		"        -- Nothing else was written for this queue: the job goes back as it was.\n" \
-		"        redis.call('lpush', queue, job)\n" \
+		"        push_to_head(queue, {job})\n" \
 		"        return read_failed(notify, 'list', taken)\n" \
 		"    end\n" \
 		"    local copy, attempts, added\n" \
@@ -319,9 +319,9 @@
 		"        added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
 		"    end\n" \
 		"    if failed(added) then\n" \
-		"        redis.call('lpush', queue, job)\n" \
+		"        push_to_head(queue, {job})\n" \
 		"        if taken then\n" \
-		"            redis.call('rpush', notify, 1)\n" \
+		"            push_notifications(notify, 1)\n" \
 		"        end\n" \
 		"        return read_failed(reserved, 'zset', added)\n" \
 		"    end\n" \
@@ -513,13 +513,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "754a6ecb31a9e11ac56d3cd19c74aca29165ead2",
+	{"pop", "5c2289950bf73241ea2bf46d497da2f5f53878eb",
 		FASTQUEUE_LUA_TEXT_POP,
-		19197, 2},
-	{"pop_node", "74bfdd01b3b663dc474e47db331c7d0107e70181",
+		19186, 2},
+	{"pop_node", "0d37c6f2340e72f20cdb54be8bad56e25f85c603",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		19231, 3},
+		19220, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

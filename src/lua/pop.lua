@@ -291,7 +291,7 @@ local function reserve_one(q, queue, notify, reserved, restart)
     local taken = redis.pcall('lpop', notify)
     if failed(taken) then
         -- Nothing else was written for this queue: the job goes back as it was.
-        redis.call('lpush', queue, job)
+        push_to_head(queue, {job})
         return read_failed(notify, 'list', taken)
     end
     local copy, attempts, added
@@ -302,9 +302,9 @@ local function reserve_one(q, queue, notify, reserved, restart)
         added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
     end
     if failed(added) then
-        redis.call('lpush', queue, job)
+        push_to_head(queue, {job})
         if taken then
-            redis.call('rpush', notify, 1)
+            push_notifications(notify, 1)
         end
         return read_failed(reserved, 'zset', added)
     end
