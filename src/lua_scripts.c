@@ -70,9 +70,172 @@
 		"-- should it fail, the jobs just taken go back as they were (a migration before it is a step\n" \
 		"-- Laravel's pop takes too, and stays).\n" \
 		"\n" \
-		"-- A read's error as the script reports it: naming the key when its type is wrong.\n" \
-		"local function read_failed(key, kind, reply)\n" \
-		"    return wrong_type(key, kind) or redis.error_reply(reply.err)\n" \
+		"-- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel\n" \
+		"-- writes them), made by rare() when one of those runs: a function defined at the top of the\n" \
+		"-- script is made anew on every call, with its upvalues, which costs Redis more than a command.\n" \
+		"local function rare()\n" \
+		"    local r = {}\n" \
+		"\n" \
+		"    -- A read's error as the script reports it: naming the key when its type is wrong.\n" \
+		"    function r.read_failed(key, kind, reply)\n" \
+		"        return wrong_type(key, kind) or redis.error_reply(reply.err)\n" \
+		"    end\n" \
+		"\n" \
+		"    function r.push_notifications(key, count)\n" \
+		"        local ones = {}\n" \
+		"        for j = 1, count do\n" \
+		"            ones[j] = 1\n" \
+		"        end\n" \
+		"        redis.call('rpush', key, unpack(ones))\n" \
+		"    end\n" \
+		"\n" \
+		"    -- Puts members at the head of a list in their order (LPUSH puts its last argument first).\n" \
+		"    function r.push_to_head(to, members)\n" \
+		"        for i = 1, #members, 100 do\n" \
+		"            local last = math.min(i + 99, #members)\n" \
+		"            local chunk = {}\n" \
+		"            for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do\n" \
+		"                chunk[#chunk + 1] = members[j]\n" \
+		"            end\n" \
+		"            redis.call('lpush', to, unpack(chunk))\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go\n" \
+		"    -- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its\n" \
+		"    -- head, first reserved first: they were taken from the head, and a job that never started\n" \
+		"    -- keeps its place before jobs pushed after it.\n" \
+		"    function r.migrate(due, from, to, notify_key, to_head)\n" \
+		"        if #due == 0 then\n" \
+		"            return\n" \
+		"        end\n" \
+		"        redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
+		"        if to_head then\n" \
+		"            r.push_to_head(to, due)\n" \
+		"        else\n" \
+		"            for i = 1, #due, 100 do\n" \
+		"                redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))\n" \
+		"            end\n" \
+		"        end\n" \
+		"        for i = 1, #due, 100 do\n" \
+		"            r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- The reserved copy of a job and its new attempts count, by reading the whole payload as the\n" \
+		"    -- worker's scanner does.\n" \
+		"    function r.copy_by_scan(job)\n" \
+		"        -- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
+		"        -- (\"\\u0061ttempts\" is attempts to a JSON decoder, and so to the worker's scanner).\n" \
+		"        local function is_attempts_key(s, i, j)\n" \
+		"            if j - i == 9 then\n" \
+		"                return string.sub(s, i, j) == '\"attempts\"'\n" \
+		"            end\n" \
+		"            if j - i > 60 or not string.find(s, '\\\\', i, true) or string.find(s, '\\\\', i, true) > j then\n" \
+		"                return false\n" \
+		"            end\n" \
+		"            local out, p = {}, i + 1\n" \
+		"            while p < j do\n" \
+		"                local c = string.sub(s, p, p)\n" \
+		"                if c == '\\\\' then\n" \
+		"                    local e = string.sub(s, p + 1, p + 1)\n" \
+		"                    if e == 'u' then\n" \
+		"                        local code = tonumber(string.sub(s, p + 2, p + 5), 16)\n" \
+		"                        if not code or code > 127 then\n" \
+		"                            return false\n" \
+		"                        end\n" \
+		"                        c, p = string.char(code), p + 6\n" \
+		"                    elseif e == '\"' or e == '\\\\' or e == '/' then\n" \
+		"                        c, p = e, p + 2\n" \
+		"                    else\n" \
+		"                        return false -- \\b \\f \\n \\r \\t: no letter of \"attempts\"\n" \
+		"                    end\n" \
+		"                else\n" \
+		"                    p = p + 1\n" \
+		"                end\n" \
+		"                out[#out + 1] = c\n" \
+		"            end\n" \
+		"            return table.concat(out) == 'attempts'\n" \
+		"        end\n" \
+		"\n" \
+		"        -- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
+		"        -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
+		"        -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.\n" \
+		"        local function find_attempts(s)\n" \
+		"            local depth, pos = 0, 1\n" \
+		"            local found -- {first, last, digits} or 'unknown', for the last \"attempts\" seen\n" \
+		"            while true do\n" \
+		"                local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
+		"                if not i then\n" \
+		"                    if depth ~= 0 or not string.find(s, '^%s*{') then\n" \
+		"                        return 'unknown'\n" \
+		"                    elseif found == 'unknown' then\n" \
+		"                        return 'unknown'\n" \
+		"                    elseif found then\n" \
+		"                        return found[1], found[2], found[3]\n" \
+		"                    end\n" \
+		"                    return 'absent'\n" \
+		"                end\n" \
+		"                if c == '\"' then\n" \
+		"                    local j = i + 1\n" \
+		"                    while true do\n" \
+		"                        local q = string.find(s, '[\"\\\\]', j)\n" \
+		"                        if not q then\n" \
+		"                            return 'unknown'\n" \
+		"                        end\n" \
+		"                        if string.byte(s, q) == 92 then\n" \
+		"                            j = q + 2\n" \
+		"                        else\n" \
+		"                            j = q\n" \
+		"                            break\n" \
+		"                        end\n" \
+		"                    end\n" \
+		"                    if depth == 1 and is_attempts_key(s, i, j) then\n" \
+		"                        -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
+		"                        local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
+		"                        if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
+		"                            found = {b - #digits + 1, b, digits}\n" \
+		"                        else\n" \
+		"                            -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
+		"                            -- to it all the same and writes a number back; so do we, quotes included.\n" \
+		"                            a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
+		"                            if a and #digits <= 15 then\n" \
+		"                                found = {b - #digits - 1, b, digits}\n" \
+		"                            elseif string.find(s, '^%s*:', j + 1) then\n" \
+		"                                found = 'unknown'\n" \
+		"                            end\n" \
+		"                        end\n" \
+		"                    end\n" \
+		"                    pos = j + 1\n" \
+		"                elseif c == '}' or c == ']' then\n" \
+		"                    depth = depth - 1\n" \
+		"                    pos = i + 1\n" \
+		"                else\n" \
+		"                    depth = depth + 1\n" \
+		"                    pos = i + 1\n" \
+		"                end\n" \
+		"            end\n" \
+		"        end\n" \
+		"\n" \
+		"        local first, last, digits = find_attempts(job)\n" \
+		"        if first == 'absent' then\n" \
+		"            -- Before the closing brace; what follows it (whitespace) stays.\n" \
+		"            local body, close = string.match(job, '^(.*)(}%s*)$')\n" \
+		"            if not body then\n" \
+		"                return job, -1\n" \
+		"            end\n" \
+		"            if string.find(body, '^%s*{%s*$') then\n" \
+		"                return body .. '\"attempts\":1' .. close, 1\n" \
+		"            end\n" \
+		"            return body .. ',\"attempts\":1' .. close, 1\n" \
+		"        elseif first == 'unknown' then\n" \
+		"            return job, -1\n" \
+		"        end\n" \
+		"        local n = tonumber(digits) + 1\n" \
+		"        return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
+		"    end\n" \
+		"\n" \
+		"    return r\n" \
 		"end\n" \
 		"\n" \
 		"local function failed(reply)\n" \
@@ -85,47 +248,6 @@
 		"        return redis.pcall('zrangebyscore', from, '-inf', now)\n" \
 		"    end\n" \
 		"    return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
-		"end\n" \
-		"\n" \
-		"local function push_notifications(key, count)\n" \
-		"    local ones = {}\n" \
-		"    for j = 1, count do\n" \
-		"        ones[j] = 1\n" \
-		"    end\n" \
-		"    redis.call('rpush', key, unpack(ones))\n" \
-		"end\n" \
-		"\n" \
-		"-- Puts members at the head of a list in their order (LPUSH puts its last argument first).\n" \
-		"local function push_to_head(to, members)\n" \
-		"    for i = 1, #members, 100 do\n" \
-		"        local last = math.min(i + 99, #members)\n" \
-		"        local chunk = {}\n" \
-		"        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do\n" \
-		"            chunk[#chunk + 1] = members[j]\n" \
-		"        end\n" \
-		"        redis.call('lpush', to, unpack(chunk))\n" \
-		"    end\n" \
-		"end\n" \
-		"\n" \
-		"-- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go\n" \
-		"-- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its\n" \
-		"-- head, first reserved first: they were taken from the head, and a job that never started\n" \
-		"-- keeps its place before jobs pushed after it.\n" \
-		"local function migrate(due, from, to, notify_key, to_head)\n" \
-		"    if #due == 0 then\n" \
-		"        return\n" \
-		"    end\n" \
-		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
-		"    if to_head then\n" \
-		"        push_to_head(to, due)\n" \
-		"    else\n" \
-		"        for i = 1, #due, 100 do\n" \
-		"            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))\n" \
-		"        end\n" \
-		"    end\n" \
-		"    for i = 1, #due, 100 do\n" \
-		"        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
-		"    end\n" \
 		"end\n" \
 		"\n" \
 		"-- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most\n" \
@@ -143,120 +265,6 @@
 		"    return string.format('%d', n), n\n" \
 		"end\n" \
 		"\n" \
-		"-- The reserved copy of a job and its new attempts count, by reading the whole payload as the\n" \
-		"-- worker's scanner does. Its helpers are made here, not with the script's others: a function\n" \
-		"-- defined at the top costs every call of the script, and this path is the rare one.\n" \
-		"local function copy_by_scan(job)\n" \
-		"    -- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
-		"    -- (\"\\u0061ttempts\" is attempts to a JSON decoder, and so to the worker's scanner).\n" \
-		"    local function is_attempts_key(s, i, j)\n" \
-		"        if j - i == 9 then\n" \
-		"            return string.sub(s, i, j) == '\"attempts\"'\n" \
-		"        end\n" \
-		"        if j - i > 60 or not string.find(s, '\\\\', i, true) or string.find(s, '\\\\', i, true) > j then\n" \
-		"            return false\n" \
-		"        end\n" \
-		"        local out, p = {}, i + 1\n" \
-		"        while p < j do\n" \
-		"            local c = string.sub(s, p, p)\n" \
-		"            if c == '\\\\' then\n" \
-		"                local e = string.sub(s, p + 1, p + 1)\n" \
-		"                if e == 'u' then\n" \
-		"                    local code = tonumber(string.sub(s, p + 2, p + 5), 16)\n" \
-		"                    if not code or code > 127 then\n" \
-		"                        return false\n" \
-		"                    end\n" \
-		"                    c, p = string.char(code), p + 6\n" \
-		"                elseif e == '\"' or e == '\\\\' or e == '/' then\n" \
-		"                    c, p = e, p + 2\n" \
-		"                else\n" \
-		"                    return false -- \\b \\f \\n \\r \\t: no letter of \"attempts\"\n" \
-		"                end\n" \
-		"            else\n" \
-		"                p = p + 1\n" \
-		"            end\n" \
-		"            out[#out + 1] = c\n" \
-		"        end\n" \
-		"        return table.concat(out) == 'attempts'\n" \
-		"    end\n" \
-		"\n" \
-		"    -- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
-		"    -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
-		"    -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.\n" \
-		"    local function find_attempts(s)\n" \
-		"        local depth, pos = 0, 1\n" \
-		"        local found -- {first, last, digits} or 'unknown', for the last \"attempts\" seen\n" \
-		"        while true do\n" \
-		"            local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
-		"            if not i then\n" \
-		"                if depth ~= 0 or not string.find(s, '^%s*{') then\n" \
-		"                    return 'unknown'\n" \
-		"                elseif found == 'unknown' then\n" \
-		"                    return 'unknown'\n" \
-		"                elseif found then\n" \
-		"                    return found[1], found[2], found[3]\n" \
-		"                end\n" \
-		"                return 'absent'\n" \
-		"            end\n" \
-		"            if c == '\"' then\n" \
-		"                local j = i + 1\n" \
-		"                while true do\n" \
-		"                    local q = string.find(s, '[\"\\\\]', j)\n" \
-		"                    if not q then\n" \
-		"                        return 'unknown'\n" \
-		"                    end\n" \
-		"                    if string.byte(s, q) == 92 then\n" \
-		"                        j = q + 2\n" \
-		"                    else\n" \
-		"                        j = q\n" \
-		"                        break\n" \
-		"                    end\n" \
-		"                end\n" \
-		"                if depth == 1 and is_attempts_key(s, i, j) then\n" \
-		"                    -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
-		"                    local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
-		"                    if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
-		"                        found = {b - #digits + 1, b, digits}\n" \
-		"                    else\n" \
-		"                        -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
-		"                        -- to it all the same and writes a number back; so do we, quotes included.\n" \
-		"                        a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
-		"                        if a and #digits <= 15 then\n" \
-		"                            found = {b - #digits - 1, b, digits}\n" \
-		"                        elseif string.find(s, '^%s*:', j + 1) then\n" \
-		"                            found = 'unknown'\n" \
-		"                        end\n" \
-		"                    end\n" \
-		"                end\n" \
-		"                pos = j + 1\n" \
-		"            elseif c == '}' or c == ']' then\n" \
-		"                depth = depth - 1\n" \
-		"                pos = i + 1\n" \
-		"            else\n" \
-		"                depth = depth + 1\n" \
-		"                pos = i + 1\n" \
-		"            end\n" \
-		"        end\n" \
-		"    end\n" \
-		"\n" \
-		"    local first, last, digits = find_attempts(job)\n" \
-		"    if first == 'absent' then\n" \
-		"        -- Before the closing brace; what follows it (whitespace) stays.\n" \
-		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n" \
-		"        if not body then\n" \
-		"            return job, -1\n" \
-		"        end\n" \
-		"        if string.find(body, '^%s*{%s*$') then\n" \
-		"            return body .. '\"attempts\":1' .. close, 1\n" \
-		"        end\n" \
-		"        return body .. ',\"attempts\":1' .. close, 1\n" \
-		"    elseif first == 'unknown' then\n" \
-		"        return job, -1\n" \
-		"    end\n" \
-		"    local n = tonumber(digits) + 1\n" \
-		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
-		"end\n" \
-		"\n" \
 		"-- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its\n" \
 		"-- attempts cannot be found). Laravel and FastQueue write \"attempts\" last, as a number, with\n" \
 		"-- no whitespace: a payload that ends in ,\"attempts\":DIGITS} has its top-level count there\n" \
@@ -272,7 +280,7 @@
 		"    local at = string.find(job, ',\"attempts\":', -28, true)\n" \
 		"    local digits = at and string.match(job, '^(%d+)}$', at + 12)\n" \
 		"    if not digits then\n" \
-		"        return copy_by_scan(job)\n" \
+		"        return rare().copy_by_scan(job)\n" \
 		"    end\n" \
 		"    local text, n = next_count(digits)\n" \
 		"    return string.sub(job, 1, at + 11) .. text .. '}', n\n" \
@@ -293,85 +301,90 @@
 		"local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS\n" \
 		"local charge = first_slot == ''\n" \
 		"\n" \
-		"-- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as\n" \
-		"-- reserve_batch, without the tables. Each table, and each one grown an element at a time,\n" \
-		"-- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
-		"-- Returns the reply, an error reply, or nil when the queue is empty.\n" \
-		"local function reserve_one(q, queue, notify, reserved, restart)\n" \
-		"    local job = redis.pcall('lpop', queue)\n" \
-		"    if failed(job) then\n" \
-		"        return read_failed(queue, 'list', job)\n" \
-		"    end\n" \
-		"    if not job then\n" \
-		"        return nil\n" \
-		"    end\n" \
-		"    local taken = redis.pcall('lpop', notify)\n" \
-		"    if failed(taken) then\n" \
-		"        -- Nothing else was written for this queue: the job goes back as it was.\n" \
-		"        push_to_head(queue, {job})\n" \
-		"        return read_failed(notify, 'list', taken)\n" \
-		"    end\n" \
-		"    local copy, attempts, added\n" \
-		"    if charge then\n" \
-		"        copy, attempts = reserve_copy(job)\n" \
-		"        added = redis.pcall('zadd', reserved, until_, copy)\n" \
-		"    else\n" \
-		"        added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
-		"    end\n" \
-		"    if failed(added) then\n" \
-		"        push_to_head(queue, {job})\n" \
-		"        if taken then\n" \
-		"            push_notifications(notify, 1)\n" \
+		"-- The reserve of this call, of one job or of a batch: only the function the call uses is made\n" \
+		"-- (see rare()).\n" \
+		"local reserve\n" \
+		"if want == '1' then\n" \
+		"    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as\n" \
+		"    -- a batch's, without the tables. Each table, and each one grown an element at a time,\n" \
+		"    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
+		"    -- Returns the reply, an error reply, or nil when the queue is empty.\n" \
+		"    reserve = function(q, queue, notify, reserved, restart)\n" \
+		"        local job = redis.pcall('lpop', queue)\n" \
+		"        if failed(job) then\n" \
+		"            return rare().read_failed(queue, 'list', job)\n" \
 		"        end\n" \
-		"        return read_failed(reserved, 'zset', added)\n" \
-		"    end\n" \
-		"    if charge then\n" \
-		"        return {restart, q, job, copy, attempts}\n" \
-		"    end\n" \
-		"    return {restart, q, job}\n" \
-		"end\n" \
-		"\n" \
-		"-- Up to want jobs for queue q, in three commands whatever their number (a call from a script\n" \
-		"-- costs Redis about as much as the work it does on a short list). Returns as reserve_one.\n" \
-		"local function reserve_batch(q, queue, notify, reserved, restart)\n" \
-		"    local jobs = redis.pcall('lpop', queue, want)\n" \
-		"    if failed(jobs) then\n" \
-		"        return read_failed(queue, 'list', jobs)\n" \
-		"    end\n" \
-		"    if not jobs then\n" \
-		"        return nil\n" \
-		"    end\n" \
-		"    local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)\n" \
-		"    if failed(taken) then\n" \
-		"        -- Nothing else was written for this queue: the jobs go back as they were.\n" \
-		"        push_to_head(queue, jobs)\n" \
-		"        return read_failed(notify, 'list', taken)\n" \
-		"    end\n" \
-		"    local members, out = {}, {restart, q}\n" \
-		"    local first = tonumber(first_slot)\n" \
-		"    for slot = 1, #jobs do\n" \
-		"        local job = jobs[slot]\n" \
+		"        if not job then\n" \
+		"            return nil\n" \
+		"        end\n" \
+		"        local taken = redis.pcall('lpop', notify)\n" \
+		"        if failed(taken) then\n" \
+		"            -- Nothing else was written for this queue: the job goes back as it was.\n" \
+		"            rare().push_to_head(queue, {job})\n" \
+		"            return rare().read_failed(notify, 'list', taken)\n" \
+		"        end\n" \
+		"        local copy, attempts, added\n" \
 		"        if charge then\n" \
-		"            local copy, attempts = reserve_copy(job)\n" \
-		"            members[2 * slot - 1], members[2 * slot] = until_, copy\n" \
-		"            out[#out + 1] = job\n" \
-		"            out[#out + 1] = copy\n" \
-		"            out[#out + 1] = attempts\n" \
+		"            copy, attempts = reserve_copy(job)\n" \
+		"            added = redis.pcall('zadd', reserved, until_, copy)\n" \
 		"        else\n" \
-		"            members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)\n" \
-		"            members[2 * slot] = job\n" \
-		"            out[slot + 2] = job\n" \
+		"            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
 		"        end\n" \
-		"    end\n" \
-		"    local added = redis.pcall('zadd', reserved, unpack(members))\n" \
-		"    if failed(added) then\n" \
-		"        push_to_head(queue, jobs)\n" \
-		"        if taken then\n" \
-		"            push_notifications(notify, #taken)\n" \
+		"        if failed(added) then\n" \
+		"            rare().push_to_head(queue, {job})\n" \
+		"            if taken then\n" \
+		"                rare().push_notifications(notify, 1)\n" \
+		"            end\n" \
+		"            return rare().read_failed(reserved, 'zset', added)\n" \
 		"        end\n" \
-		"        return read_failed(reserved, 'zset', added)\n" \
+		"        if charge then\n" \
+		"            return {restart, q, job, copy, attempts}\n" \
+		"        end\n" \
+		"        return {restart, q, job}\n" \
 		"    end\n" \
-		"    return out\n" \
+		"else\n" \
+		"    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script\n" \
+		"    -- costs Redis about as much as the work it does on a short list). Returns as for one job.\n" \
+		"    reserve = function(q, queue, notify, reserved, restart)\n" \
+		"        local jobs = redis.pcall('lpop', queue, want)\n" \
+		"        if failed(jobs) then\n" \
+		"            return rare().read_failed(queue, 'list', jobs)\n" \
+		"        end\n" \
+		"        if not jobs then\n" \
+		"            return nil\n" \
+		"        end\n" \
+		"        local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)\n" \
+		"        if failed(taken) then\n" \
+		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
+		"            rare().push_to_head(queue, jobs)\n" \
+		"            return rare().read_failed(notify, 'list', taken)\n" \
+		"        end\n" \
+		"        local members, out = {}, {restart, q}\n" \
+		"        local first = tonumber(first_slot)\n" \
+		"        for slot = 1, #jobs do\n" \
+		"            local job = jobs[slot]\n" \
+		"            if charge then\n" \
+		"                local copy, attempts = reserve_copy(job)\n" \
+		"                members[2 * slot - 1], members[2 * slot] = until_, copy\n" \
+		"                out[#out + 1] = job\n" \
+		"                out[#out + 1] = copy\n" \
+		"                out[#out + 1] = attempts\n" \
+		"            else\n" \
+		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)\n" \
+		"                members[2 * slot] = job\n" \
+		"                out[slot + 2] = job\n" \
+		"            end\n" \
+		"        end\n" \
+		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
+		"        if failed(added) then\n" \
+		"            rare().push_to_head(queue, jobs)\n" \
+		"            if taken then\n" \
+		"                rare().push_notifications(notify, #taken)\n" \
+		"            end\n" \
+		"            return rare().read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
+		"        return out\n" \
+		"    end\n" \
 		"end\n" \
 		"\n" \
 		"local keys = KEYS\n" \
@@ -391,13 +404,13 @@
 		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
 		"    local due_delayed, due_reserved = due_members(delayed, now, batch), nil\n" \
 		"    if failed(due_delayed) then\n" \
-		"        return read_failed(delayed, 'zset', due_delayed)\n" \
+		"        return rare().read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
 		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
 		"    if expired_too then\n" \
 		"        due_reserved = due_members(reserved, now, batch)\n" \
 		"        if failed(due_reserved) then\n" \
-		"            return read_failed(reserved, 'zset', due_reserved)\n" \
+		"            return rare().read_failed(reserved, 'zset', due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
 		"    if #due_delayed > 0 or (expired_too and #due_reserved > 0) then\n" \
@@ -405,9 +418,10 @@
 		"        if bad then\n" \
 		"            return bad\n" \
 		"        end\n" \
-		"        migrate(due_delayed, delayed, queue, notify, false)\n" \
+		"        local r = rare()\n" \
+		"        r.migrate(due_delayed, delayed, queue, notify, false)\n" \
 		"        if expired_too then\n" \
-		"            migrate(due_reserved, reserved, queue, notify, true)\n" \
+		"            r.migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        end\n" \
 		"    end\n" \
 		"    if report then\n" \
@@ -420,11 +434,7 @@
 		"            table.insert(report, due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    if want == '1' then\n" \
-		"        out = reserve_one(q, queue, notify, reserved, restart)\n" \
-		"    else\n" \
-		"        out = reserve_batch(q, queue, notify, reserved, restart)\n" \
-		"    end\n" \
+		"    out = reserve(q, queue, notify, reserved, restart)\n" \
 		"    if out then\n" \
 		"        if failed(out) then\n" \
 		"            return out\n" \
@@ -513,13 +523,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "5c2289950bf73241ea2bf46d497da2f5f53878eb",
+	{"pop", "91858eddfb1fa36a9ba5790f5a19b2d6faf8b4e5",
 		FASTQUEUE_LUA_TEXT_POP,
-		19186, 2},
-	{"pop_node", "0d37c6f2340e72f20cdb54be8bad56e25f85c603",
+		20437, 2},
+	{"pop_node", "94147776aa9836b206c9831be29ffaf3c18db503",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		19220, 3},
+		20471, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

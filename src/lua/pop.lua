@@ -53,9 +53,172 @@
 -- should it fail, the jobs just taken go back as they were (a migration before it is a step
 -- Laravel's pop takes too, and stays).
 
--- A read's error as the script reports it: naming the key when its type is wrong.
-local function read_failed(key, kind, reply)
-    return wrong_type(key, kind) or redis.error_reply(reply.err)
+-- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel
+-- writes them), made by rare() when one of those runs: a function defined at the top of the
+-- script is made anew on every call, with its upvalues, which costs Redis more than a command.
+local function rare()
+    local r = {}
+
+    -- A read's error as the script reports it: naming the key when its type is wrong.
+    function r.read_failed(key, kind, reply)
+        return wrong_type(key, kind) or redis.error_reply(reply.err)
+    end
+
+    function r.push_notifications(key, count)
+        local ones = {}
+        for j = 1, count do
+            ones[j] = 1
+        end
+        redis.call('rpush', key, unpack(ones))
+    end
+
+    -- Puts members at the head of a list in their order (LPUSH puts its last argument first).
+    function r.push_to_head(to, members)
+        for i = 1, #members, 100 do
+            local last = math.min(i + 99, #members)
+            local chunk = {}
+            for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do
+                chunk[#chunk + 1] = members[j]
+            end
+            redis.call('lpush', to, unpack(chunk))
+        end
+    end
+
+    -- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go
+    -- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its
+    -- head, first reserved first: they were taken from the head, and a job that never started
+    -- keeps its place before jobs pushed after it.
+    function r.migrate(due, from, to, notify_key, to_head)
+        if #due == 0 then
+            return
+        end
+        redis.call('zremrangebyrank', from, 0, #due - 1)
+        if to_head then
+            r.push_to_head(to, due)
+        else
+            for i = 1, #due, 100 do
+                redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))
+            end
+        end
+        for i = 1, #due, 100 do
+            r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
+        end
+    end
+
+    -- The reserved copy of a job and its new attempts count, by reading the whole payload as the
+    -- worker's scanner does.
+    function r.copy_by_scan(job)
+        -- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
+        -- ("\u0061ttempts" is attempts to a JSON decoder, and so to the worker's scanner).
+        local function is_attempts_key(s, i, j)
+            if j - i == 9 then
+                return string.sub(s, i, j) == '"attempts"'
+            end
+            if j - i > 60 or not string.find(s, '\\', i, true) or string.find(s, '\\', i, true) > j then
+                return false
+            end
+            local out, p = {}, i + 1
+            while p < j do
+                local c = string.sub(s, p, p)
+                if c == '\\' then
+                    local e = string.sub(s, p + 1, p + 1)
+                    if e == 'u' then
+                        local code = tonumber(string.sub(s, p + 2, p + 5), 16)
+                        if not code or code > 127 then
+                            return false
+                        end
+                        c, p = string.char(code), p + 6
+                    elseif e == '"' or e == '\\' or e == '/' then
+                        c, p = e, p + 2
+                    else
+                        return false -- \b \f \n \r \t: no letter of "attempts"
+                    end
+                else
+                    p = p + 1
+                end
+                out[#out + 1] = c
+            end
+            return table.concat(out) == 'attempts'
+        end
+
+        -- Where the top-level "attempts" number is: its first and last index (the quotes included
+        -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
+        -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.
+        local function find_attempts(s)
+            local depth, pos = 0, 1
+            local found -- {first, last, digits} or 'unknown', for the last "attempts" seen
+            while true do
+                local i, _, c = string.find(s, '([{}%[%]"])', pos)
+                if not i then
+                    if depth ~= 0 or not string.find(s, '^%s*{') then
+                        return 'unknown'
+                    elseif found == 'unknown' then
+                        return 'unknown'
+                    elseif found then
+                        return found[1], found[2], found[3]
+                    end
+                    return 'absent'
+                end
+                if c == '"' then
+                    local j = i + 1
+                    while true do
+                        local q = string.find(s, '["\\]', j)
+                        if not q then
+                            return 'unknown'
+                        end
+                        if string.byte(s, q) == 92 then
+                            j = q + 2
+                        else
+                            j = q
+                            break
+                        end
+                    end
+                    if depth == 1 and is_attempts_key(s, i, j) then
+                        -- Digits that end the number: not the start of 1.5 or 1e3.
+                        local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
+                        if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
+                            found = {b - #digits + 1, b, digits}
+                        else
+                            -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
+                            -- to it all the same and writes a number back; so do we, quotes included.
+                            a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
+                            if a and #digits <= 15 then
+                                found = {b - #digits - 1, b, digits}
+                            elseif string.find(s, '^%s*:', j + 1) then
+                                found = 'unknown'
+                            end
+                        end
+                    end
+                    pos = j + 1
+                elseif c == '}' or c == ']' then
+                    depth = depth - 1
+                    pos = i + 1
+                else
+                    depth = depth + 1
+                    pos = i + 1
+                end
+            end
+        end
+
+        local first, last, digits = find_attempts(job)
+        if first == 'absent' then
+            -- Before the closing brace; what follows it (whitespace) stays.
+            local body, close = string.match(job, '^(.*)(}%s*)$')
+            if not body then
+                return job, -1
+            end
+            if string.find(body, '^%s*{%s*$') then
+                return body .. '"attempts":1' .. close, 1
+            end
+            return body .. ',"attempts":1' .. close, 1
+        elseif first == 'unknown' then
+            return job, -1
+        end
+        local n = tonumber(digits) + 1
+        return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
+    end
+
+    return r
 end
 
 local function failed(reply)
@@ -68,47 +231,6 @@ local function due_members(from, now, limit)
         return redis.pcall('zrangebyscore', from, '-inf', now)
     end
     return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
-end
-
-local function push_notifications(key, count)
-    local ones = {}
-    for j = 1, count do
-        ones[j] = 1
-    end
-    redis.call('rpush', key, unpack(ones))
-end
-
--- Puts members at the head of a list in their order (LPUSH puts its last argument first).
-local function push_to_head(to, members)
-    for i = 1, #members, 100 do
-        local last = math.min(i + 99, #members)
-        local chunk = {}
-        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do
-            chunk[#chunk + 1] = members[j]
-        end
-        redis.call('lpush', to, unpack(chunk))
-    end
-end
-
--- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go
--- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its
--- head, first reserved first: they were taken from the head, and a job that never started
--- keeps its place before jobs pushed after it.
-local function migrate(due, from, to, notify_key, to_head)
-    if #due == 0 then
-        return
-    end
-    redis.call('zremrangebyrank', from, 0, #due - 1)
-    if to_head then
-        push_to_head(to, due)
-    else
-        for i = 1, #due, 100 do
-            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))
-        end
-    end
-    for i = 1, #due, 100 do
-        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
-    end
 end
 
 -- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most
@@ -126,120 +248,6 @@ local function next_count(digits)
     return string.format('%d', n), n
 end
 
--- The reserved copy of a job and its new attempts count, by reading the whole payload as the
--- worker's scanner does. Its helpers are made here, not with the script's others: a function
--- defined at the top costs every call of the script, and this path is the rare one.
-local function copy_by_scan(job)
-    -- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
-    -- ("\u0061ttempts" is attempts to a JSON decoder, and so to the worker's scanner).
-    local function is_attempts_key(s, i, j)
-        if j - i == 9 then
-            return string.sub(s, i, j) == '"attempts"'
-        end
-        if j - i > 60 or not string.find(s, '\\', i, true) or string.find(s, '\\', i, true) > j then
-            return false
-        end
-        local out, p = {}, i + 1
-        while p < j do
-            local c = string.sub(s, p, p)
-            if c == '\\' then
-                local e = string.sub(s, p + 1, p + 1)
-                if e == 'u' then
-                    local code = tonumber(string.sub(s, p + 2, p + 5), 16)
-                    if not code or code > 127 then
-                        return false
-                    end
-                    c, p = string.char(code), p + 6
-                elseif e == '"' or e == '\\' or e == '/' then
-                    c, p = e, p + 2
-                else
-                    return false -- \b \f \n \r \t: no letter of "attempts"
-                end
-            else
-                p = p + 1
-            end
-            out[#out + 1] = c
-        end
-        return table.concat(out) == 'attempts'
-    end
-
-    -- Where the top-level "attempts" number is: its first and last index (the quotes included
-    -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
-    -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.
-    local function find_attempts(s)
-        local depth, pos = 0, 1
-        local found -- {first, last, digits} or 'unknown', for the last "attempts" seen
-        while true do
-            local i, _, c = string.find(s, '([{}%[%]"])', pos)
-            if not i then
-                if depth ~= 0 or not string.find(s, '^%s*{') then
-                    return 'unknown'
-                elseif found == 'unknown' then
-                    return 'unknown'
-                elseif found then
-                    return found[1], found[2], found[3]
-                end
-                return 'absent'
-            end
-            if c == '"' then
-                local j = i + 1
-                while true do
-                    local q = string.find(s, '["\\]', j)
-                    if not q then
-                        return 'unknown'
-                    end
-                    if string.byte(s, q) == 92 then
-                        j = q + 2
-                    else
-                        j = q
-                        break
-                    end
-                end
-                if depth == 1 and is_attempts_key(s, i, j) then
-                    -- Digits that end the number: not the start of 1.5 or 1e3.
-                    local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
-                    if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
-                        found = {b - #digits + 1, b, digits}
-                    else
-                        -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
-                        -- to it all the same and writes a number back; so do we, quotes included.
-                        a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
-                        if a and #digits <= 15 then
-                            found = {b - #digits - 1, b, digits}
-                        elseif string.find(s, '^%s*:', j + 1) then
-                            found = 'unknown'
-                        end
-                    end
-                end
-                pos = j + 1
-            elseif c == '}' or c == ']' then
-                depth = depth - 1
-                pos = i + 1
-            else
-                depth = depth + 1
-                pos = i + 1
-            end
-        end
-    end
-
-    local first, last, digits = find_attempts(job)
-    if first == 'absent' then
-        -- Before the closing brace; what follows it (whitespace) stays.
-        local body, close = string.match(job, '^(.*)(}%s*)$')
-        if not body then
-            return job, -1
-        end
-        if string.find(body, '^%s*{%s*$') then
-            return body .. '"attempts":1' .. close, 1
-        end
-        return body .. ',"attempts":1' .. close, 1
-    elseif first == 'unknown' then
-        return job, -1
-    end
-    local n = tonumber(digits) + 1
-    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
-end
-
 -- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its
 -- attempts cannot be found). Laravel and FastQueue write "attempts" last, as a number, with
 -- no whitespace: a payload that ends in ,"attempts":DIGITS} has its top-level count there
@@ -255,7 +263,7 @@ local function reserve_copy(job)
     local at = string.find(job, ',"attempts":', -28, true)
     local digits = at and string.match(job, '^(%d+)}$', at + 12)
     if not digits then
-        return copy_by_scan(job)
+        return rare().copy_by_scan(job)
     end
     local text, n = next_count(digits)
     return string.sub(job, 1, at + 11) .. text .. '}', n
@@ -276,85 +284,90 @@ local migrate_expired = ARGV[7] or ''
 local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS
 local charge = first_slot == ''
 
--- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as
--- reserve_batch, without the tables. Each table, and each one grown an element at a time,
--- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.
--- Returns the reply, an error reply, or nil when the queue is empty.
-local function reserve_one(q, queue, notify, reserved, restart)
-    local job = redis.pcall('lpop', queue)
-    if failed(job) then
-        return read_failed(queue, 'list', job)
-    end
-    if not job then
-        return nil
-    end
-    local taken = redis.pcall('lpop', notify)
-    if failed(taken) then
-        -- Nothing else was written for this queue: the job goes back as it was.
-        push_to_head(queue, {job})
-        return read_failed(notify, 'list', taken)
-    end
-    local copy, attempts, added
-    if charge then
-        copy, attempts = reserve_copy(job)
-        added = redis.pcall('zadd', reserved, until_, copy)
-    else
-        added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
-    end
-    if failed(added) then
-        push_to_head(queue, {job})
-        if taken then
-            push_notifications(notify, 1)
+-- The reserve of this call, of one job or of a batch: only the function the call uses is made
+-- (see rare()).
+local reserve
+if want == '1' then
+    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as
+    -- a batch's, without the tables. Each table, and each one grown an element at a time,
+    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.
+    -- Returns the reply, an error reply, or nil when the queue is empty.
+    reserve = function(q, queue, notify, reserved, restart)
+        local job = redis.pcall('lpop', queue)
+        if failed(job) then
+            return rare().read_failed(queue, 'list', job)
         end
-        return read_failed(reserved, 'zset', added)
-    end
-    if charge then
-        return {restart, q, job, copy, attempts}
-    end
-    return {restart, q, job}
-end
-
--- Up to want jobs for queue q, in three commands whatever their number (a call from a script
--- costs Redis about as much as the work it does on a short list). Returns as reserve_one.
-local function reserve_batch(q, queue, notify, reserved, restart)
-    local jobs = redis.pcall('lpop', queue, want)
-    if failed(jobs) then
-        return read_failed(queue, 'list', jobs)
-    end
-    if not jobs then
-        return nil
-    end
-    local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)
-    if failed(taken) then
-        -- Nothing else was written for this queue: the jobs go back as they were.
-        push_to_head(queue, jobs)
-        return read_failed(notify, 'list', taken)
-    end
-    local members, out = {}, {restart, q}
-    local first = tonumber(first_slot)
-    for slot = 1, #jobs do
-        local job = jobs[slot]
+        if not job then
+            return nil
+        end
+        local taken = redis.pcall('lpop', notify)
+        if failed(taken) then
+            -- Nothing else was written for this queue: the job goes back as it was.
+            rare().push_to_head(queue, {job})
+            return rare().read_failed(notify, 'list', taken)
+        end
+        local copy, attempts, added
         if charge then
-            local copy, attempts = reserve_copy(job)
-            members[2 * slot - 1], members[2 * slot] = until_, copy
-            out[#out + 1] = job
-            out[#out + 1] = copy
-            out[#out + 1] = attempts
+            copy, attempts = reserve_copy(job)
+            added = redis.pcall('zadd', reserved, until_, copy)
         else
-            members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)
-            members[2 * slot] = job
-            out[slot + 2] = job
+            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
         end
-    end
-    local added = redis.pcall('zadd', reserved, unpack(members))
-    if failed(added) then
-        push_to_head(queue, jobs)
-        if taken then
-            push_notifications(notify, #taken)
+        if failed(added) then
+            rare().push_to_head(queue, {job})
+            if taken then
+                rare().push_notifications(notify, 1)
+            end
+            return rare().read_failed(reserved, 'zset', added)
         end
-        return read_failed(reserved, 'zset', added)
+        if charge then
+            return {restart, q, job, copy, attempts}
+        end
+        return {restart, q, job}
     end
-    return out
+else
+    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script
+    -- costs Redis about as much as the work it does on a short list). Returns as for one job.
+    reserve = function(q, queue, notify, reserved, restart)
+        local jobs = redis.pcall('lpop', queue, want)
+        if failed(jobs) then
+            return rare().read_failed(queue, 'list', jobs)
+        end
+        if not jobs then
+            return nil
+        end
+        local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)
+        if failed(taken) then
+            -- Nothing else was written for this queue: the jobs go back as they were.
+            rare().push_to_head(queue, jobs)
+            return rare().read_failed(notify, 'list', taken)
+        end
+        local members, out = {}, {restart, q}
+        local first = tonumber(first_slot)
+        for slot = 1, #jobs do
+            local job = jobs[slot]
+            if charge then
+                local copy, attempts = reserve_copy(job)
+                members[2 * slot - 1], members[2 * slot] = until_, copy
+                out[#out + 1] = job
+                out[#out + 1] = copy
+                out[#out + 1] = attempts
+            else
+                members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)
+                members[2 * slot] = job
+                out[slot + 2] = job
+            end
+        end
+        local added = redis.pcall('zadd', reserved, unpack(members))
+        if failed(added) then
+            rare().push_to_head(queue, jobs)
+            if taken then
+                rare().push_notifications(notify, #taken)
+            end
+            return rare().read_failed(reserved, 'zset', added)
+        end
+        return out
+    end
 end
 
 local keys = KEYS
@@ -374,13 +387,13 @@ for q = 1, nqueues do
     local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
     local due_delayed, due_reserved = due_members(delayed, now, batch), nil
     if failed(due_delayed) then
-        return read_failed(delayed, 'zset', due_delayed)
+        return rare().read_failed(delayed, 'zset', due_delayed)
     end
     local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
     if expired_too then
         due_reserved = due_members(reserved, now, batch)
         if failed(due_reserved) then
-            return read_failed(reserved, 'zset', due_reserved)
+            return rare().read_failed(reserved, 'zset', due_reserved)
         end
     end
     if #due_delayed > 0 or (expired_too and #due_reserved > 0) then
@@ -388,9 +401,10 @@ for q = 1, nqueues do
         if bad then
             return bad
         end
-        migrate(due_delayed, delayed, queue, notify, false)
+        local r = rare()
+        r.migrate(due_delayed, delayed, queue, notify, false)
         if expired_too then
-            migrate(due_reserved, reserved, queue, notify, true)
+            r.migrate(due_reserved, reserved, queue, notify, true)
         end
     end
     if report then
@@ -403,11 +417,7 @@ for q = 1, nqueues do
             table.insert(report, due_reserved)
         end
     end
-    if want == '1' then
-        out = reserve_one(q, queue, notify, reserved, restart)
-    else
-        out = reserve_batch(q, queue, notify, reserved, restart)
-    end
+    out = reserve(q, queue, notify, reserved, restart)
     if out then
         if failed(out) then
             return out
