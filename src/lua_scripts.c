@@ -17,45 +17,50 @@
 		"\n" \
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n" \
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n" \
-		"-- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.\n" \
+		"-- onto its head, and reserves up to ARGV[3] jobs from the first queue that has any.\n" \
 		"-- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its\n" \
 		"-- top-level \"attempts\" changed (never re-encoded; a numeric string \"2\" becomes 3, as in\n" \
 		"-- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so\n" \
 		"-- the worker can fail it with a reason.\n" \
-		"-- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,\n" \
+		"-- A worker reserves uncharged (ARGV[4] a number): the member in :reserved is the job as pushed,\n" \
 		"-- and the worker swaps in the reserved copy when the job starts. So a job that never started\n" \
 		"-- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves\n" \
 		"-- members back verbatim). Members are scored until.000000, until.000001, ... numbered on\n" \
-		"-- across calls (ARGV[9]), so that expired reservations come back in the order they were reserved.\n" \
+		"-- across calls (ARGV[4]), so that expired reservations come back in the order they were reserved.\n" \
 		"-- KEYS[4i-3] queue i (list)\n" \
 		"-- KEYS[4i-2] queue i :delayed (zset, score = available at)\n" \
 		"-- KEYS[4i-1] queue i :reserved (zset, score = reserved until)\n" \
 		"-- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)\n" \
-		"-- KEYS[#KEYS] the restart key, when ARGV[6] is 1\n" \
+		"-- KEYS[#KEYS] the restart key, when there is one: then the keys are one more than 4 per queue\n" \
 		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n" \
 		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n" \
-		"-- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.\n" \
+		"-- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart\n" \
+		"-- key last).\n" \
+		"-- Every argument costs the call (about a thousand instructions each), so the caller leaves out\n" \
+		"-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends\n" \
+		"-- two: pop_node's calls send all seven, as the keys follow them.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
-		"-- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
+		"-- ARGV[3] how many jobs to reserve at most (default 1)\n" \
+		"-- ARGV[4] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop; the default);\n" \
+		"--         else uncharged, and the number of the first job's score, until.NNNNNN (the worker\n" \
+		"--         numbers on from one call to the next within a second, so two batches out at once\n" \
+		"--         keep their order when they expire)\n" \
+		"-- ARGV[5] migration batch size, -1 for all due jobs (the default)\n" \
+		"-- ARGV[6] 1 to report the migrations (for listeners of the worker's queue:migrated event);\n" \
+		"--         default 0\n" \
+		"-- ARGV[7] per queue of the call, one character each: '1' to migrate its expired reservations\n" \
 		"--         back to it, '0' not to (retry_after null, or this worker looked this second already:\n" \
-		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c)\n" \
-		"-- ARGV[4] migration batch size, -1 for all due jobs\n" \
-		"-- ARGV[5] how many jobs to reserve at most\n" \
-		"-- ARGV[6] 1 when the last key is a restart key to read, else 0\n" \
-		"-- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged\n" \
-		"-- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)\n" \
-		"-- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers\n" \
-		"--         on from one call to the next within a second, so two batches out at once keep\n" \
-		"--         their order when they expire)\n" \
-		"-- ARGV[10] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
+		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c);\n" \
+		"--         default: none\n" \
+		"-- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
 		"-- Returns: the restart key's value (or false); when jobs were reserved, the number of their\n" \
 		"-- queue (one queue per call), then for each job: charged, the job, its reserved copy and\n" \
 		"-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its\n" \
 		"-- payload scanner and builds the copy when the job starts (the same digits rewritten), so\n" \
-		"-- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for\n" \
+		"-- each job crosses the wire once, with nothing beside it. With ARGV[6] 1, one more element last: for\n" \
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
-		"-- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
+		"-- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
@@ -65,9 +70,172 @@
 		"-- should it fail, the jobs just taken go back as they were (a migration before it is a step\n" \
 		"-- Laravel's pop takes too, and stays).\n" \
 		"\n" \
-		"-- A read's error as the script reports it: naming the key when its type is wrong.\n" \
-		"local function read_failed(key, kind, reply)\n" \
-		"    return wrong_type(key, kind) or redis.error_reply(reply.err)\n" \
+		"-- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel\n" \
+		"-- writes them), made by rare() when one of those runs: a function defined at the top of the\n" \
+		"-- script is made anew on every call, with its upvalues, which costs Redis more than a command.\n" \
+		"local function rare()\n" \
+		"    local r = {}\n" \
+		"\n" \
+		"    -- A read's error as the script reports it: naming the key when its type is wrong.\n" \
+		"    function r.read_failed(key, kind, reply)\n" \
+		"        return wrong_type(key, kind) or redis.error_reply(reply.err)\n" \
+		"    end\n" \
+		"\n" \
+		"    function r.push_notifications(key, count)\n" \
+		"        local ones = {}\n" \
+		"        for j = 1, count do\n" \
+		"            ones[j] = 1\n" \
+		"        end\n" \
+		"        redis.call('rpush', key, unpack(ones))\n" \
+		"    end\n" \
+		"\n" \
+		"    -- Puts members at the head of a list in their order (LPUSH puts its last argument first).\n" \
+		"    function r.push_to_head(to, members)\n" \
+		"        for i = 1, #members, 100 do\n" \
+		"            local last = math.min(i + 99, #members)\n" \
+		"            local chunk = {}\n" \
+		"            for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do\n" \
+		"                chunk[#chunk + 1] = members[j]\n" \
+		"            end\n" \
+		"            redis.call('lpush', to, unpack(chunk))\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go\n" \
+		"    -- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its\n" \
+		"    -- head, first reserved first: they were taken from the head, and a job that never started\n" \
+		"    -- keeps its place before jobs pushed after it.\n" \
+		"    function r.migrate(due, from, to, notify_key, to_head)\n" \
+		"        if #due == 0 then\n" \
+		"            return\n" \
+		"        end\n" \
+		"        redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
+		"        if to_head then\n" \
+		"            r.push_to_head(to, due)\n" \
+		"        else\n" \
+		"            for i = 1, #due, 100 do\n" \
+		"                redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))\n" \
+		"            end\n" \
+		"        end\n" \
+		"        for i = 1, #due, 100 do\n" \
+		"            r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- The reserved copy of a job and its new attempts count, by reading the whole payload as the\n" \
+		"    -- worker's scanner does.\n" \
+		"    function r.copy_by_scan(job)\n" \
+		"        -- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
+		"        -- (\"\\u0061ttempts\" is attempts to a JSON decoder, and so to the worker's scanner).\n" \
+		"        local function is_attempts_key(s, i, j)\n" \
+		"            if j - i == 9 then\n" \
+		"                return string.sub(s, i, j) == '\"attempts\"'\n" \
+		"            end\n" \
+		"            if j - i > 60 or not string.find(s, '\\\\', i, true) or string.find(s, '\\\\', i, true) > j then\n" \
+		"                return false\n" \
+		"            end\n" \
+		"            local out, p = {}, i + 1\n" \
+		"            while p < j do\n" \
+		"                local c = string.sub(s, p, p)\n" \
+		"                if c == '\\\\' then\n" \
+		"                    local e = string.sub(s, p + 1, p + 1)\n" \
+		"                    if e == 'u' then\n" \
+		"                        local code = tonumber(string.sub(s, p + 2, p + 5), 16)\n" \
+		"                        if not code or code > 127 then\n" \
+		"                            return false\n" \
+		"                        end\n" \
+		"                        c, p = string.char(code), p + 6\n" \
+		"                    elseif e == '\"' or e == '\\\\' or e == '/' then\n" \
+		"                        c, p = e, p + 2\n" \
+		"                    else\n" \
+		"                        return false -- \\b \\f \\n \\r \\t: no letter of \"attempts\"\n" \
+		"                    end\n" \
+		"                else\n" \
+		"                    p = p + 1\n" \
+		"                end\n" \
+		"                out[#out + 1] = c\n" \
+		"            end\n" \
+		"            return table.concat(out) == 'attempts'\n" \
+		"        end\n" \
+		"\n" \
+		"        -- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
+		"        -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
+		"        -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.\n" \
+		"        local function find_attempts(s)\n" \
+		"            local depth, pos = 0, 1\n" \
+		"            local found -- {first, last, digits} or 'unknown', for the last \"attempts\" seen\n" \
+		"            while true do\n" \
+		"                local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
+		"                if not i then\n" \
+		"                    if depth ~= 0 or not string.find(s, '^%s*{') then\n" \
+		"                        return 'unknown'\n" \
+		"                    elseif found == 'unknown' then\n" \
+		"                        return 'unknown'\n" \
+		"                    elseif found then\n" \
+		"                        return found[1], found[2], found[3]\n" \
+		"                    end\n" \
+		"                    return 'absent'\n" \
+		"                end\n" \
+		"                if c == '\"' then\n" \
+		"                    local j = i + 1\n" \
+		"                    while true do\n" \
+		"                        local q = string.find(s, '[\"\\\\]', j)\n" \
+		"                        if not q then\n" \
+		"                            return 'unknown'\n" \
+		"                        end\n" \
+		"                        if string.byte(s, q) == 92 then\n" \
+		"                            j = q + 2\n" \
+		"                        else\n" \
+		"                            j = q\n" \
+		"                            break\n" \
+		"                        end\n" \
+		"                    end\n" \
+		"                    if depth == 1 and is_attempts_key(s, i, j) then\n" \
+		"                        -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
+		"                        local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
+		"                        if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
+		"                            found = {b - #digits + 1, b, digits}\n" \
+		"                        else\n" \
+		"                            -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
+		"                            -- to it all the same and writes a number back; so do we, quotes included.\n" \
+		"                            a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
+		"                            if a and #digits <= 15 then\n" \
+		"                                found = {b - #digits - 1, b, digits}\n" \
+		"                            elseif string.find(s, '^%s*:', j + 1) then\n" \
+		"                                found = 'unknown'\n" \
+		"                            end\n" \
+		"                        end\n" \
+		"                    end\n" \
+		"                    pos = j + 1\n" \
+		"                elseif c == '}' or c == ']' then\n" \
+		"                    depth = depth - 1\n" \
+		"                    pos = i + 1\n" \
+		"                else\n" \
+		"                    depth = depth + 1\n" \
+		"                    pos = i + 1\n" \
+		"                end\n" \
+		"            end\n" \
+		"        end\n" \
+		"\n" \
+		"        local first, last, digits = find_attempts(job)\n" \
+		"        if first == 'absent' then\n" \
+		"            -- Before the closing brace; what follows it (whitespace) stays.\n" \
+		"            local body, close = string.match(job, '^(.*)(}%s*)$')\n" \
+		"            if not body then\n" \
+		"                return job, -1\n" \
+		"            end\n" \
+		"            if string.find(body, '^%s*{%s*$') then\n" \
+		"                return body .. '\"attempts\":1' .. close, 1\n" \
+		"            end\n" \
+		"            return body .. ',\"attempts\":1' .. close, 1\n" \
+		"        elseif first == 'unknown' then\n" \
+		"            return job, -1\n" \
+		"        end\n" \
+		"        local n = tonumber(digits) + 1\n" \
+		"        return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
+		"    end\n" \
+		"\n" \
+		"    return r\n" \
 		"end\n" \
 		"\n" \
 		"local function failed(reply)\n" \
@@ -76,257 +244,123 @@
 		"\n" \
 		"-- The due members of a sorted set, in score order (an error reply when it is not one).\n" \
 		"local function due_members(from, now, limit)\n" \
-		"    if limit > 0 then\n" \
-		"        return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
+		"    if limit == '-1' then\n" \
+		"        return redis.pcall('zrangebyscore', from, '-inf', now)\n" \
 		"    end\n" \
-		"    return redis.pcall('zrangebyscore', from, '-inf', now)\n" \
+		"    return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
 		"end\n" \
 		"\n" \
-		"local function push_notifications(key, count)\n" \
-		"    local ones = {}\n" \
-		"    for j = 1, count do\n" \
-		"        ones[j] = 1\n" \
-		"    end\n" \
-		"    redis.call('rpush', key, unpack(ones))\n" \
-		"end\n" \
-		"\n" \
-		"-- Puts members at the head of a list in their order (LPUSH puts its last argument first).\n" \
-		"local function push_to_head(to, members)\n" \
-		"    for i = 1, #members, 100 do\n" \
-		"        local last = math.min(i + 99, #members)\n" \
-		"        local chunk = {}\n" \
-		"        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do\n" \
-		"            chunk[#chunk + 1] = members[j]\n" \
-		"        end\n" \
-		"        redis.call('lpush', to, unpack(chunk))\n" \
-		"    end\n" \
-		"end\n" \
-		"\n" \
-		"-- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go\n" \
-		"-- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its\n" \
-		"-- head, first reserved first: they were taken from the head, and a job that never started\n" \
-		"-- keeps its place before jobs pushed after it.\n" \
-		"local function migrate(due, from, to, notify_key, to_head)\n" \
-		"    if #due == 0 then\n" \
-		"        return\n" \
-		"    end\n" \
-		"    redis.call('zremrangebyrank', from, 0, #due - 1)\n" \
-		"    if to_head then\n" \
-		"        push_to_head(to, due)\n" \
-		"    else\n" \
-		"        for i = 1, #due, 100 do\n" \
-		"            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))\n" \
-		"        end\n" \
-		"    end\n" \
-		"    for i = 1, #due, 100 do\n" \
-		"        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
-		"    end\n" \
-		"end\n" \
-		"\n" \
-		"-- Whether the key text between s[i] and s[j] (its quotes) is \"attempts\", escapes decoded\n" \
-		"-- (\"\\u0061ttempts\" is attempts to a JSON decoder, and so to the worker's scanner).\n" \
-		"local function is_attempts_key(s, i, j)\n" \
-		"    if j - i == 9 then\n" \
-		"        return string.sub(s, i, j) == '\"attempts\"'\n" \
-		"    end\n" \
-		"    if j - i > 60 or not string.find(s, '\\\\', i, true) or string.find(s, '\\\\', i, true) > j then\n" \
-		"        return false\n" \
-		"    end\n" \
-		"    local out, p = {}, i + 1\n" \
-		"    while p < j do\n" \
-		"        local c = string.sub(s, p, p)\n" \
-		"        if c == '\\\\' then\n" \
-		"            local e = string.sub(s, p + 1, p + 1)\n" \
-		"            if e == 'u' then\n" \
-		"                local code = tonumber(string.sub(s, p + 2, p + 5), 16)\n" \
-		"                if not code or code > 127 then\n" \
-		"                    return false\n" \
-		"                end\n" \
-		"                c, p = string.char(code), p + 6\n" \
-		"            elseif e == '\"' or e == '\\\\' or e == '/' then\n" \
-		"                c, p = e, p + 2\n" \
-		"            else\n" \
-		"                return false -- \\b \\f \\n \\r \\t: no letter of \"attempts\"\n" \
-		"            end\n" \
-		"        else\n" \
-		"            p = p + 1\n" \
-		"        end\n" \
-		"        out[#out + 1] = c\n" \
-		"    end\n" \
-		"    return table.concat(out) == 'attempts'\n" \
-		"end\n" \
-		"\n" \
-		"-- Where the top-level \"attempts\" number is: its first and last index (the quotes included\n" \
-		"-- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the\n" \
-		"-- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.\n" \
-		"local function find_attempts(s)\n" \
-		"    local depth, pos = 0, 1\n" \
-		"    local found -- {first, last, digits} or 'unknown', for the last \"attempts\" seen\n" \
-		"    while true do\n" \
-		"        local i, _, c = string.find(s, '([{}%[%]\"])', pos)\n" \
-		"        if not i then\n" \
-		"            if depth ~= 0 or not string.find(s, '^%s*{') then\n" \
-		"                return 'unknown'\n" \
-		"            elseif found == 'unknown' then\n" \
-		"                return 'unknown'\n" \
-		"            elseif found then\n" \
-		"                return found[1], found[2], found[3]\n" \
-		"            end\n" \
-		"            return 'absent'\n" \
-		"        end\n" \
-		"        if c == '\"' then\n" \
-		"            local j = i + 1\n" \
-		"            while true do\n" \
-		"                local q = string.find(s, '[\"\\\\]', j)\n" \
-		"                if not q then\n" \
-		"                    return 'unknown'\n" \
-		"                end\n" \
-		"                if string.byte(s, q) == 92 then\n" \
-		"                    j = q + 2\n" \
-		"                else\n" \
-		"                    j = q\n" \
-		"                    break\n" \
-		"                end\n" \
-		"            end\n" \
-		"            if depth == 1 and is_attempts_key(s, i, j) then\n" \
-		"                -- Digits that end the number: not the start of 1.5 or 1e3.\n" \
-		"                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)\n" \
-		"                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then\n" \
-		"                    found = {b - #digits + 1, b, digits}\n" \
-		"                else\n" \
-		"                    -- A numeric string (\"2\"), as some producers write it: Laravel's pop adds 1\n" \
-		"                    -- to it all the same and writes a number back; so do we, quotes included.\n" \
-		"                    a, b, digits = string.find(s, '^%s*:%s*\"(%d+)\"', j + 1)\n" \
-		"                    if a and #digits <= 15 then\n" \
-		"                        found = {b - #digits - 1, b, digits}\n" \
-		"                    elseif string.find(s, '^%s*:', j + 1) then\n" \
-		"                        found = 'unknown'\n" \
-		"                    end\n" \
-		"                end\n" \
-		"            end\n" \
-		"            pos = j + 1\n" \
-		"        elseif c == '}' or c == ']' then\n" \
-		"            depth = depth - 1\n" \
-		"            pos = i + 1\n" \
-		"        else\n" \
-		"            depth = depth + 1\n" \
-		"            pos = i + 1\n" \
-		"        end\n" \
-		"    end\n" \
-		"end\n" \
-		"\n" \
-		"-- A count's digits plus one, as string.format('%d', n) writes them. Most end in 0 to 8 with\n" \
-		"-- no leading zero: one byte changes, with no sprintf (C's, the dearest call of a reserve of one job).\n" \
-		"local function next_digits(digits, n)\n" \
+		"-- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most\n" \
+		"-- counts are one digit, and most end in 0 to 8 with no leading zero: one byte changes, with\n" \
+		"-- no sprintf (C's, the dearest call of a reserve of one job) and no strtod.\n" \
+		"local function next_count(digits)\n" \
 		"    local last = string.byte(digits, -1)\n" \
-		"    if last < 57 and (#digits == 1 or string.byte(digits, 1) ~= 48) then\n" \
-		"        return string.sub(digits, 1, -2) .. string.char(last + 1)\n" \
-		"    end\n" \
-		"    return string.format('%d', n)\n" \
-		"end\n" \
-		"\n" \
-		"-- The reserved copy of a job and its new attempts count.\n" \
-		"local function reserve_copy(job)\n" \
-		"    -- Fast path: Laravel and FastQueue write \"attempts\" last.\n" \
-		"    local tail = string.sub(job, -64)\n" \
-		"    local head, digits, close = string.match(tail, '^(.*,%s*\"attempts\"%s*:%s*)(%d+)(%s*}%s*)$')\n" \
-		"    if head and #digits <= 15 then\n" \
-		"        local n = tonumber(digits) + 1\n" \
-		"        return string.sub(job, 1, #job - #tail) .. head .. next_digits(digits, n) .. close, n\n" \
-		"    end\n" \
-		"    local first, last, digits = find_attempts(job)\n" \
-		"    if first == 'absent' then\n" \
-		"        -- Before the closing brace; what follows it (whitespace) stays.\n" \
-		"        local body, close = string.match(job, '^(.*)(}%s*)$')\n" \
-		"        if not body then\n" \
-		"            return job, -1\n" \
-		"        end\n" \
-		"        if string.find(body, '^%s*{%s*$') then\n" \
-		"            return body .. '\"attempts\":1' .. close, 1\n" \
-		"        end\n" \
-		"        return body .. ',\"attempts\":1' .. close, 1\n" \
-		"    elseif first == 'unknown' then\n" \
-		"        return job, -1\n" \
+		"    if #digits == 1 and last < 57 then\n" \
+		"        return string.char(last + 1), last - 47\n" \
 		"    end\n" \
 		"    local n = tonumber(digits) + 1\n" \
-		"    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
+		"    if last < 57 and string.byte(digits, 1) ~= 48 then\n" \
+		"        return string.sub(digits, 1, -2) .. string.char(last + 1), n\n" \
+		"    end\n" \
+		"    return string.format('%d', n), n\n" \
+		"end\n" \
+		"\n" \
+		"-- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its\n" \
+		"-- attempts cannot be found). Laravel and FastQueue write \"attempts\" last, as a number, with\n" \
+		"-- no whitespace: a payload that ends in ,\"attempts\":DIGITS} has its top-level count there\n" \
+		"-- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote\n" \
+		"-- would be escaped; the number's object ends the text, so it is the top level's; and a key\n" \
+		"-- given twice counts last). Anything else is read whole. A malformed payload may be bumped\n" \
+		"-- either way: the worker's scanner fails it with a reason, so that changes nothing.\n" \
+		"-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan\n" \
+		"-- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places\n" \
+		"-- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the\n" \
+		"-- only long one besides its prefix.\n" \
+		"local function reserve_copy(job)\n" \
+		"    local at = string.find(job, ',\"attempts\":', -28, true)\n" \
+		"    local digits = at and string.match(job, '^(%d+)}$', at + 12)\n" \
+		"    if not digits then\n" \
+		"        return rare().copy_by_scan(job)\n" \
+		"    end\n" \
+		"    local text, n = next_count(digits)\n" \
+		"    return string.sub(job, 1, at + 11) .. text .. '}', n\n" \
 		"end\n" \
 		"\n" \
 		"-- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index\n" \
 		"-- constants (FASTQUEUE_POP_ARGV_NAME, in src/lua_scripts_list.h) from these lines, and fails\n" \
-		"-- when ARGV is indexed by a number anywhere else or the header above disagrees.\n" \
+		"-- when ARGV is indexed by a number anywhere else or the header above disagrees. Each argument\n" \
+		"-- costs Redis about a thousand instructions, and tonumber a strtod: what is only compared is\n" \
+		"-- compared as text.\n" \
 		"local now = ARGV[1]\n" \
 		"local until_ = ARGV[2]\n" \
-		"local migrate_expired = ARGV[3]\n" \
-		"local batch = tonumber(ARGV[4])\n" \
-		"local want = ARGV[5]\n" \
-		"local read_restart = ARGV[6] == '1'\n" \
-		"local charge = ARGV[7] == '1'\n" \
-		"local report = ARGV[8] == '1' and {} or nil\n" \
-		"local first_slot = tonumber(ARGV[9])\n" \
-		"local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS\n" \
-		"-- Counts go to redis.call as the text they came as: a Lua number is turned into text with a\n" \
-		"-- sprintf on every call.\n" \
-		"local want_count = tonumber(want)\n" \
-		"local keys = KEYS\n" \
-		"for i = more_keys, #ARGV do\n" \
-		"    keys[#keys + 1] = ARGV[i]\n" \
-		"end\n" \
-		"local nqueues = math.floor(#keys / 4)\n" \
+		"local want = ARGV[3] or '1'\n" \
+		"local first_slot = ARGV[4] or ''\n" \
+		"local batch = ARGV[5] or '-1'\n" \
+		"local report = ARGV[6] == '1' and {} or nil\n" \
+		"local migrate_expired = ARGV[7] or ''\n" \
+		"local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS\n" \
+		"local charge = first_slot == ''\n" \
 		"\n" \
-		"local out = {false}\n" \
-		"if read_restart then\n" \
-		"    out[1] = redis.call('get', keys[#keys])\n" \
-		"end\n" \
-		"\n" \
-		"for q = 1, nqueues do\n" \
-		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
-		"    local due_delayed, due_reserved = due_members(delayed, now, batch), {}\n" \
-		"    if failed(due_delayed) then\n" \
-		"        return read_failed(delayed, 'zset', due_delayed)\n" \
-		"    end\n" \
-		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
-		"    if expired_too then\n" \
-		"        due_reserved = due_members(reserved, now, batch)\n" \
-		"        if failed(due_reserved) then\n" \
-		"            return read_failed(reserved, 'zset', due_reserved)\n" \
+		"-- The reserve of this call, of one job or of a batch: only the function the call uses is made\n" \
+		"-- (see rare()).\n" \
+		"local reserve\n" \
+		"if want == '1' then\n" \
+		"    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as\n" \
+		"    -- a batch's, without the tables. Each table, and each one grown an element at a time,\n" \
+		"    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
+		"    -- Returns the reply, an error reply, or nil when the queue is empty.\n" \
+		"    reserve = function(q, queue, notify, reserved, restart)\n" \
+		"        local job = redis.pcall('lpop', queue)\n" \
+		"        if failed(job) then\n" \
+		"            return rare().read_failed(queue, 'list', job)\n" \
 		"        end\n" \
-		"    end\n" \
-		"    if #due_delayed > 0 or #due_reserved > 0 then\n" \
-		"        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')\n" \
-		"        if bad then\n" \
-		"            return bad\n" \
+		"        if not job then\n" \
+		"            return nil\n" \
 		"        end\n" \
-		"    end\n" \
-		"    migrate(due_delayed, delayed, queue, notify, false)\n" \
-		"    if report then\n" \
-		"        table.insert(report, q)\n" \
-		"        table.insert(report, 'delayed')\n" \
-		"        table.insert(report, due_delayed)\n" \
-		"    end\n" \
-		"    if expired_too then\n" \
-		"        migrate(due_reserved, reserved, queue, notify, true)\n" \
-		"        if report then\n" \
-		"            table.insert(report, q)\n" \
-		"            table.insert(report, 'reserved')\n" \
-		"            table.insert(report, due_reserved)\n" \
+		"        local taken = redis.pcall('lpop', notify)\n" \
+		"        if failed(taken) then\n" \
+		"            -- Nothing else was written for this queue: the job goes back as it was.\n" \
+		"            rare().push_to_head(queue, {job})\n" \
+		"            return rare().read_failed(notify, 'list', taken)\n" \
 		"        end\n" \
+		"        local copy, attempts, added\n" \
+		"        if charge then\n" \
+		"            copy, attempts = reserve_copy(job)\n" \
+		"            added = redis.pcall('zadd', reserved, until_, copy)\n" \
+		"        else\n" \
+		"            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
+		"        end\n" \
+		"        if failed(added) then\n" \
+		"            rare().push_to_head(queue, {job})\n" \
+		"            if taken then\n" \
+		"                rare().push_notifications(notify, 1)\n" \
+		"            end\n" \
+		"            return rare().read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
+		"        if charge then\n" \
+		"            return {restart, q, job, copy, attempts}\n" \
+		"        end\n" \
+		"        return {restart, q, job}\n" \
 		"    end\n" \
-		"    -- One command for each step of the batch, not one per job: a call from a script costs\n" \
-		"    -- Redis about as much as the work it does on a short list.\n" \
-		"    local jobs = redis.pcall('lpop', queue, want)\n" \
-		"    if failed(jobs) then\n" \
-		"        return read_failed(queue, 'list', jobs)\n" \
-		"    end\n" \
-		"    if jobs then\n" \
-		"        local taken = redis.pcall('lpop', notify, #jobs == want_count and want or #jobs)\n" \
+		"else\n" \
+		"    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script\n" \
+		"    -- costs Redis about as much as the work it does on a short list). Returns as for one job.\n" \
+		"    reserve = function(q, queue, notify, reserved, restart)\n" \
+		"        local jobs = redis.pcall('lpop', queue, want)\n" \
+		"        if failed(jobs) then\n" \
+		"            return rare().read_failed(queue, 'list', jobs)\n" \
+		"        end\n" \
+		"        if not jobs then\n" \
+		"            return nil\n" \
+		"        end\n" \
+		"        local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)\n" \
 		"        if failed(taken) then\n" \
 		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
-		"            push_to_head(queue, jobs)\n" \
-		"            return read_failed(notify, 'list', taken)\n" \
+		"            rare().push_to_head(queue, jobs)\n" \
+		"            return rare().read_failed(notify, 'list', taken)\n" \
 		"        end\n" \
-		"        local members = {}\n" \
-		"        out[2] = q\n" \
+		"        local members, out = {}, {restart, q}\n" \
+		"        local first = tonumber(first_slot)\n" \
 		"        for slot = 1, #jobs do\n" \
 		"            local job = jobs[slot]\n" \
 		"            if charge then\n" \
@@ -336,24 +370,79 @@
 		"                out[#out + 1] = copy\n" \
 		"                out[#out + 1] = attempts\n" \
 		"            else\n" \
-		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)\n" \
+		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)\n" \
 		"                members[2 * slot] = job\n" \
 		"                out[slot + 2] = job\n" \
 		"            end\n" \
 		"        end\n" \
 		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
 		"        if failed(added) then\n" \
-		"            push_to_head(queue, jobs)\n" \
+		"            rare().push_to_head(queue, jobs)\n" \
 		"            if taken then\n" \
-		"                push_notifications(notify, #taken)\n" \
+		"                rare().push_notifications(notify, #taken)\n" \
 		"            end\n" \
-		"            return read_failed(reserved, 'zset', added)\n" \
+		"            return rare().read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
+		"        return out\n" \
+		"    end\n" \
+		"end\n" \
+		"\n" \
+		"local keys = KEYS\n" \
+		"for i = more_keys, #ARGV do\n" \
+		"    keys[#keys + 1] = ARGV[i]\n" \
+		"end\n" \
+		"local nqueues = (#keys - #keys % 4) / 4\n" \
+		"\n" \
+		"-- The restart key, when there is one, is the last key: one past the queues' four each.\n" \
+		"local restart = false\n" \
+		"if #keys % 4 == 1 then\n" \
+		"    restart = redis.call('get', keys[#keys])\n" \
+		"end\n" \
+		"\n" \
+		"local out\n" \
+		"for q = 1, nqueues do\n" \
+		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
+		"    local due_delayed, due_reserved = due_members(delayed, now, batch), nil\n" \
+		"    if failed(due_delayed) then\n" \
+		"        return rare().read_failed(delayed, 'zset', due_delayed)\n" \
+		"    end\n" \
+		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
+		"    if expired_too then\n" \
+		"        due_reserved = due_members(reserved, now, batch)\n" \
+		"        if failed(due_reserved) then\n" \
+		"            return rare().read_failed(reserved, 'zset', due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    if #out > 1 then\n" \
+		"    if #due_delayed > 0 or (expired_too and #due_reserved > 0) then\n" \
+		"        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')\n" \
+		"        if bad then\n" \
+		"            return bad\n" \
+		"        end\n" \
+		"        local r = rare()\n" \
+		"        r.migrate(due_delayed, delayed, queue, notify, false)\n" \
+		"        if expired_too then\n" \
+		"            r.migrate(due_reserved, reserved, queue, notify, true)\n" \
+		"        end\n" \
+		"    end\n" \
+		"    if report then\n" \
+		"        table.insert(report, q)\n" \
+		"        table.insert(report, 'delayed')\n" \
+		"        table.insert(report, due_delayed)\n" \
+		"        if expired_too then\n" \
+		"            table.insert(report, q)\n" \
+		"            table.insert(report, 'reserved')\n" \
+		"            table.insert(report, due_reserved)\n" \
+		"        end\n" \
+		"    end\n" \
+		"    out = reserve(q, queue, notify, reserved, restart)\n" \
+		"    if out then\n" \
+		"        if failed(out) then\n" \
+		"            return out\n" \
+		"        end\n" \
 		"        break\n" \
 		"    end\n" \
 		"end\n" \
+		"out = out or {restart}\n" \
 		"if report then\n" \
 		"    out[#out + 1] = report\n" \
 		"end\n" \
@@ -434,13 +523,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "1e4580cd554ac8590bc11be8f61edabfe7c7da4d",
+	{"pop", "91858eddfb1fa36a9ba5790f5a19b2d6faf8b4e5",
 		FASTQUEUE_LUA_TEXT_POP,
-		15357, 2},
-	{"pop_node", "98512f59f101393dc72664698d51668ad7006a95",
+		20437, 2},
+	{"pop_node", "94147776aa9836b206c9831be29ffaf3c18db503",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		15391, 3},
+		20471, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

@@ -128,30 +128,34 @@ static void note_expired_looked(const fastqueue_redis_queue *q, const fastqueue_
 }
 /* }}} */
 
-/* pop.lua reads ARGV[1] to [8] and ARGV[9], then the extra keys: a new argument of the script
- * moves MORE_KEYS, and this stops compiling until reserve_args sets it. */
-_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 10, "pop.lua's arguments changed: set them in reserve_args");
+/* pop.lua reads ARGV[1] to [7], then the extra keys: a new argument of the script moves
+ * MORE_KEYS, and this stops compiling until add_script_args sets it. */
+_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 8, "pop.lua's arguments changed: set them in add_script_args");
 
-/* Room for the numbers among the arguments, and the per-queue flags of ARGV[3], kept while
- * the arguments are used. */
+/* Room for the numbers among the arguments, and the per-queue flags of the expired
+ * reservations' argument, kept while the arguments are used. */
 typedef struct {
 	char text[FASTQUEUE_POP_ARGV_MORE_KEYS][24];
 	char *expired;             /* one '0' or '1' per queue of the call */
+	uint32_t nexpired;
+	bool any_expired;          /* a '1' among them */
 } reserve_numbers;
 
-/* ARGV[3]: per queue of the call (list places first to last - 1), whether to look for its
- * expired reservations. */
-static void set_expired_flags(fastqueue_args *a, reserve_numbers *num, const fastqueue_redis_queue *q,
+/* Per queue of the call (list places first to last - 1), whether to look for its expired
+ * reservations. */
+static void make_expired_flags(reserve_numbers *num, const fastqueue_redis_queue *q,
 	const fastqueue_reserve_request *req, uint32_t first, uint32_t last)
 {
 	bool may_skip = may_skip_expired(q, req);
 
 	num->expired = emalloc(last - first + 1);
+	num->nexpired = last - first;
+	num->any_expired = false;
 	for (uint32_t i = first; i < last; i++) {
 		bool looked = may_skip && req->list->expired_looked[i] == req->now;
 		num->expired[i - first] = q->retry_after >= 0 && !looked ? '1' : '0';
+		num->any_expired |= num->expired[i - first] == '1';
 	}
-	fastqueue_args_add(a, num->expired, last - first);
 }
 
 static void reserve_args_free(fastqueue_args *a, reserve_numbers *num)
@@ -167,27 +171,56 @@ static void set_number(fastqueue_args *a, reserve_numbers *num, int index, zend_
 	fastqueue_args_add(a, num->text[index], fastqueue_format(num->text[index], sizeof(num->text[index]), ZEND_LONG_FMT, n));
 }
 
-static void set_flag(fastqueue_args *a, bool flag)
+/* Whether argument i has the value pop.lua takes when it is left out. */
+static bool arg_is_default(const fastqueue_redis_queue *q, const fastqueue_reserve_request *req,
+	const reserve_numbers *num, int i)
 {
-	fastqueue_args_add(a, flag ? "1" : "0", 1);
+	switch (i) {
+		case FASTQUEUE_POP_ARGV_WANT: return req->count == 1;
+		case FASTQUEUE_POP_ARGV_FIRST_SLOT: return req->charge;
+		case FASTQUEUE_POP_ARGV_BATCH: return q->migration_batch_size < 0;
+		case FASTQUEUE_POP_ARGV_REPORT: return !req->report;
+		case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: return !num->any_expired;
+		default: return false;
+	}
 }
 
-/* The script's own arguments, in the order its index constants give. */
-static void add_script_args(fastqueue_redis_queue *q, const fastqueue_reserve_request *req, uint32_t first,
-	uint32_t last, bool with_restart, fastqueue_args *a, reserve_numbers *num)
+static void add_script_arg(fastqueue_args *a, reserve_numbers *num, const fastqueue_redis_queue *q,
+	const fastqueue_reserve_request *req, int i)
 {
-	for (int i = 1; i < FASTQUEUE_POP_ARGV_MORE_KEYS; i++) {
-		switch (i) {
-			case FASTQUEUE_POP_ARGV_NOW: set_number(a, num, i, req->now); break;
-			case FASTQUEUE_POP_ARGV_UNTIL: set_number(a, num, i, req->until); break;
-			case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: set_expired_flags(a, num, q, req, first, last); break;
-			case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
-			case FASTQUEUE_POP_ARGV_WANT: set_number(a, num, i, req->count); break;
-			case FASTQUEUE_POP_ARGV_READ_RESTART: set_flag(a, with_restart); break;
-			case FASTQUEUE_POP_ARGV_CHARGE: set_flag(a, req->charge); break;
-			case FASTQUEUE_POP_ARGV_REPORT: set_flag(a, req->report); break;
-			case FASTQUEUE_POP_ARGV_FIRST_SLOT: set_number(a, num, i, (zend_long) req->slot_base); break;
-		}
+	switch (i) {
+		case FASTQUEUE_POP_ARGV_NOW: set_number(a, num, i, req->now); break;
+		case FASTQUEUE_POP_ARGV_UNTIL: set_number(a, num, i, req->until); break;
+		case FASTQUEUE_POP_ARGV_WANT: set_number(a, num, i, req->count); break;
+		/* Empty: charged; uncharged, the number of the first job's score. */
+		case FASTQUEUE_POP_ARGV_FIRST_SLOT:
+			if (req->charge) {
+				fastqueue_args_add(a, "", 0);
+			} else {
+				set_number(a, num, i, (zend_long) req->slot_base);
+			}
+			break;
+		case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
+		case FASTQUEUE_POP_ARGV_REPORT: fastqueue_args_add(a, req->report ? "1" : "0", 1); break;
+		case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: fastqueue_args_add(a, num->expired, num->nexpired); break;
+	}
+}
+
+/* The script's own arguments, in the order its index constants give. Each one costs Redis
+ * about a thousand instructions, so the trailing ones at their defaults are left out, unless
+ * further keys follow them (all_args: pop_node). Whether the restart key is read, the script
+ * sees from the number of keys. */
+static void add_script_args(fastqueue_redis_queue *q, const fastqueue_reserve_request *req, uint32_t first,
+	uint32_t last, bool all_args, fastqueue_args *a, reserve_numbers *num)
+{
+	int end = FASTQUEUE_POP_ARGV_MORE_KEYS;
+
+	make_expired_flags(num, q, req, first, last);
+	while (!all_args && end > 1 && arg_is_default(q, req, num, end - 1)) {
+		end--;
+	}
+	for (int i = 1; i < end; i++) {
+		add_script_arg(a, num, q, req, i);
 	}
 }
 
@@ -213,7 +246,7 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_reserve_reque
 		fastqueue_args_add_str(a, restart_key(l));
 		(*declared)++;
 	}
-	add_script_args(q, req, l->group_first[g], l->group_first[end], with_restart, a, num);
+	add_script_args(q, req, l->group_first[g], l->group_first[end], *node_call, a, num);
 	if (*node_call) {
 		for (uint32_t i = *declared; i < nkeys; i++) {
 			fastqueue_args_add_str(a, l->keys[first + i]);

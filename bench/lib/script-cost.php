@@ -8,14 +8,15 @@
 // so that the caller can start counting. Variants (each leaves out one part of the reserve to
 // show its cost; none of them is a way to run a worker):
 //   pop             pop.lua as the worker calls it at prefetch 1 (charged, restart key read,
-//                   due delayed jobs and expired reservations migrated)
+//                   due delayed jobs looked for on every call, expired reservations once a
+//                   second)
 //   no-migration    without the two ZRANGEBYSCOREs of the migration
 //   no-restart      without the restart key's GET
-//   uncharged       ARGV[7] 0: the job as pushed goes to :reserved, no reserved copy is made
+//   uncharged       ARGV[5] 0: the job as pushed goes to :reserved, no reserved copy is made
 //   floor           a three-command script (LPOP, LPOP :notify, ZADD): the least a reserve of
 //                   one job can be while it stays atomic
 //   floor-count     the same with LPOP by count (an array reply), as pop.lua pops
-//   return-only     a script that only returns, given the same 14 arguments: a call's base cost
+//   return-only     a script that only returns, given the same keys and arguments: a call's base cost
 
 declare(strict_types=1);
 
@@ -34,8 +35,8 @@ $lua = file_get_contents(__DIR__ . '/../../src/lua/prelude.lua') . "\n" . file_g
 $charge = '1';
 $restart = true;
 $skipMigration = function (string $lua): string {
-    $lua = script_cost_replace($lua, 'local due_delayed, due_reserved = due_members(delayed, now, batch), {}', 'local due_delayed, due_reserved = {}, {}');
-    return script_cost_replace($lua, "        due_reserved = due_members(reserved, now, batch)\n", '');
+    $lua = script_cost_replace($lua, 'local due_delayed, due_reserved = due_members(delayed, now, batch), nil', 'local due_delayed, due_reserved = {}, nil');
+    return script_cost_replace($lua, "        due_reserved = due_members(reserved, now, batch)\n", "        due_reserved = {}\n");
 };
 switch ($variant) {
     case 'pop':
@@ -79,11 +80,13 @@ if ($ready !== null) {
     }
 }
 $previous = null;
+$looked = 0;
 $done = 0;
 for ($i = 0; $i < $n; $i++) {
     $now = time();
     $call = resp_command(array_merge(['EVALSHA', $sha, (string) count($keys)], $keys,
-        [(string) $now, (string) ($now + 90), '1', '-1', '1', $restart ? '1' : '0', $charge, '0', '0']));
+        script_cost_args($now, $charge, $looked)));
+    $looked = $now;
     $out = $previous !== null ? resp_command(['ZREM', "$key:reserved", $previous]) . $call : $call;
     $replies = resp_call($c, $out, $previous !== null ? 2 : 1);
     $reply = end($replies);
@@ -105,6 +108,18 @@ if ($variant !== 'return-only' && $done !== $n) {
     exit(1);
 }
 echo "ok $done\n";
+
+// pop.lua's arguments as src/reserve.c makes them: expired reservations looked for once per
+// second, and the trailing arguments at their defaults left out.
+function script_cost_args(int $now, string $charge, int $looked): array
+{
+    $args = [(string) $now, (string) ($now + 90), '1', $charge === '1' ? '' : '0', '-1', '0', $looked === $now ? '0' : '1'];
+    $defaults = [2 => '1', 3 => '', 4 => '-1', 5 => '0', 6 => '0'];
+    while (count($args) > 2 && ($defaults[count($args) - 1] ?? null) === end($args)) {
+        array_pop($args);
+    }
+    return $args;
+}
 
 function script_cost_replace(string $lua, string $from, string $to): string
 {

@@ -1,44 +1,49 @@
 -- Reserves jobs for one worker round in one round trip: visits the queues in priority
 -- order, moving each one's due delayed jobs onto its tail and its expired reservations back
--- onto its head, and reserves up to ARGV[5] jobs from the first queue that has any.
+-- onto its head, and reserves up to ARGV[3] jobs from the first queue that has any.
 -- Unlike Laravel's pop, a reserved copy is the pushed payload with only the digits of its
 -- top-level "attempts" changed (never re-encoded; a numeric string "2" becomes 3, as in
 -- Laravel), and a payload whose attempts cannot be found is still reserved, unchanged, so
 -- the worker can fail it with a reason.
--- A worker reserves uncharged (ARGV[7] 0): the member in :reserved is the job as pushed,
+-- A worker reserves uncharged (ARGV[4] a number): the member in :reserved is the job as pushed,
 -- and the worker swaps in the reserved copy when the job starts. So a job that never started
 -- comes back with no attempt used, whoever migrates it (this script or Laravel's, which moves
 -- members back verbatim). Members are scored until.000000, until.000001, ... numbered on
--- across calls (ARGV[9]), so that expired reservations come back in the order they were reserved.
+-- across calls (ARGV[4]), so that expired reservations come back in the order they were reserved.
 -- KEYS[4i-3] queue i (list)
 -- KEYS[4i-2] queue i :delayed (zset, score = available at)
 -- KEYS[4i-1] queue i :reserved (zset, score = reserved until)
 -- KEYS[4i]   queue i :notify (list of 1s, one per job pushed or migrated)
--- KEYS[#KEYS] the restart key, when ARGV[6] is 1
+-- KEYS[#KEYS] the restart key, when there is one: then the keys are one more than 4 per queue
 -- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this
 -- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first
--- slot's queues, which route the call, and ARGV[10] on the rest, in the same order.
+-- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart
+-- key last).
+-- Every argument costs the call (about a thousand instructions each), so the caller leaves out
+-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends
+-- two: pop_node's calls send all seven, as the keys follow them.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
--- ARGV[3] per queue of the call, one character each: '1' to migrate its expired reservations
+-- ARGV[3] how many jobs to reserve at most (default 1)
+-- ARGV[4] '' to reserve charged (the reserved copy in :reserved, as Laravel's pop; the default);
+--         else uncharged, and the number of the first job's score, until.NNNNNN (the worker
+--         numbers on from one call to the next within a second, so two batches out at once
+--         keep their order when they expire)
+-- ARGV[5] migration batch size, -1 for all due jobs (the default)
+-- ARGV[6] 1 to report the migrations (for listeners of the worker's queue:migrated event);
+--         default 0
+-- ARGV[7] per queue of the call, one character each: '1' to migrate its expired reservations
 --         back to it, '0' not to (retry_after null, or this worker looked this second already:
---         reservations end on whole seconds, so none can have ended since, see src/reserve.c)
--- ARGV[4] migration batch size, -1 for all due jobs
--- ARGV[5] how many jobs to reserve at most
--- ARGV[6] 1 when the last key is a restart key to read, else 0
--- ARGV[7] 1 to reserve charged (the reserved copy in :reserved, as Laravel's pop), 0 uncharged
--- ARGV[8] 1 to report the migrations (for listeners of the worker's queue:migrated event)
--- ARGV[9] uncharged: the number of the first job's score, until.NNNNNN (the worker numbers
---         on from one call to the next within a second, so two batches out at once keep
---         their order when they expire)
--- ARGV[10] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
+--         reservations end on whole seconds, so none can have ended since, see src/reserve.c);
+--         default: none
+-- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
 -- Returns: the restart key's value (or false); when jobs were reserved, the number of their
 -- queue (one queue per call), then for each job: charged, the job, its reserved copy and
 -- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its
 -- payload scanner and builds the copy when the job starts (the same digits rewritten), so
--- each job crosses the wire once, with nothing beside it. With ARGV[8] 1, one more element last: for
+-- each job crosses the wire once, with nothing beside it. With ARGV[6] 1, one more element last: for
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
--- reserved when ARGV[3] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
+-- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
@@ -48,9 +53,172 @@
 -- should it fail, the jobs just taken go back as they were (a migration before it is a step
 -- Laravel's pop takes too, and stays).
 
--- A read's error as the script reports it: naming the key when its type is wrong.
-local function read_failed(key, kind, reply)
-    return wrong_type(key, kind) or redis.error_reply(reply.err)
+-- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel
+-- writes them), made by rare() when one of those runs: a function defined at the top of the
+-- script is made anew on every call, with its upvalues, which costs Redis more than a command.
+local function rare()
+    local r = {}
+
+    -- A read's error as the script reports it: naming the key when its type is wrong.
+    function r.read_failed(key, kind, reply)
+        return wrong_type(key, kind) or redis.error_reply(reply.err)
+    end
+
+    function r.push_notifications(key, count)
+        local ones = {}
+        for j = 1, count do
+            ones[j] = 1
+        end
+        redis.call('rpush', key, unpack(ones))
+    end
+
+    -- Puts members at the head of a list in their order (LPUSH puts its last argument first).
+    function r.push_to_head(to, members)
+        for i = 1, #members, 100 do
+            local last = math.min(i + 99, #members)
+            local chunk = {}
+            for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do
+                chunk[#chunk + 1] = members[j]
+            end
+            redis.call('lpush', to, unpack(chunk))
+        end
+    end
+
+    -- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go
+    -- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its
+    -- head, first reserved first: they were taken from the head, and a job that never started
+    -- keeps its place before jobs pushed after it.
+    function r.migrate(due, from, to, notify_key, to_head)
+        if #due == 0 then
+            return
+        end
+        redis.call('zremrangebyrank', from, 0, #due - 1)
+        if to_head then
+            r.push_to_head(to, due)
+        else
+            for i = 1, #due, 100 do
+                redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))
+            end
+        end
+        for i = 1, #due, 100 do
+            r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
+        end
+    end
+
+    -- The reserved copy of a job and its new attempts count, by reading the whole payload as the
+    -- worker's scanner does.
+    function r.copy_by_scan(job)
+        -- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
+        -- ("\u0061ttempts" is attempts to a JSON decoder, and so to the worker's scanner).
+        local function is_attempts_key(s, i, j)
+            if j - i == 9 then
+                return string.sub(s, i, j) == '"attempts"'
+            end
+            if j - i > 60 or not string.find(s, '\\', i, true) or string.find(s, '\\', i, true) > j then
+                return false
+            end
+            local out, p = {}, i + 1
+            while p < j do
+                local c = string.sub(s, p, p)
+                if c == '\\' then
+                    local e = string.sub(s, p + 1, p + 1)
+                    if e == 'u' then
+                        local code = tonumber(string.sub(s, p + 2, p + 5), 16)
+                        if not code or code > 127 then
+                            return false
+                        end
+                        c, p = string.char(code), p + 6
+                    elseif e == '"' or e == '\\' or e == '/' then
+                        c, p = e, p + 2
+                    else
+                        return false -- \b \f \n \r \t: no letter of "attempts"
+                    end
+                else
+                    p = p + 1
+                end
+                out[#out + 1] = c
+            end
+            return table.concat(out) == 'attempts'
+        end
+
+        -- Where the top-level "attempts" number is: its first and last index (the quotes included
+        -- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
+        -- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.
+        local function find_attempts(s)
+            local depth, pos = 0, 1
+            local found -- {first, last, digits} or 'unknown', for the last "attempts" seen
+            while true do
+                local i, _, c = string.find(s, '([{}%[%]"])', pos)
+                if not i then
+                    if depth ~= 0 or not string.find(s, '^%s*{') then
+                        return 'unknown'
+                    elseif found == 'unknown' then
+                        return 'unknown'
+                    elseif found then
+                        return found[1], found[2], found[3]
+                    end
+                    return 'absent'
+                end
+                if c == '"' then
+                    local j = i + 1
+                    while true do
+                        local q = string.find(s, '["\\]', j)
+                        if not q then
+                            return 'unknown'
+                        end
+                        if string.byte(s, q) == 92 then
+                            j = q + 2
+                        else
+                            j = q
+                            break
+                        end
+                    end
+                    if depth == 1 and is_attempts_key(s, i, j) then
+                        -- Digits that end the number: not the start of 1.5 or 1e3.
+                        local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
+                        if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
+                            found = {b - #digits + 1, b, digits}
+                        else
+                            -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
+                            -- to it all the same and writes a number back; so do we, quotes included.
+                            a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
+                            if a and #digits <= 15 then
+                                found = {b - #digits - 1, b, digits}
+                            elseif string.find(s, '^%s*:', j + 1) then
+                                found = 'unknown'
+                            end
+                        end
+                    end
+                    pos = j + 1
+                elseif c == '}' or c == ']' then
+                    depth = depth - 1
+                    pos = i + 1
+                else
+                    depth = depth + 1
+                    pos = i + 1
+                end
+            end
+        end
+
+        local first, last, digits = find_attempts(job)
+        if first == 'absent' then
+            -- Before the closing brace; what follows it (whitespace) stays.
+            local body, close = string.match(job, '^(.*)(}%s*)$')
+            if not body then
+                return job, -1
+            end
+            if string.find(body, '^%s*{%s*$') then
+                return body .. '"attempts":1' .. close, 1
+            end
+            return body .. ',"attempts":1' .. close, 1
+        elseif first == 'unknown' then
+            return job, -1
+        end
+        local n = tonumber(digits) + 1
+        return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
+    end
+
+    return r
 end
 
 local function failed(reply)
@@ -59,257 +227,123 @@ end
 
 -- The due members of a sorted set, in score order (an error reply when it is not one).
 local function due_members(from, now, limit)
-    if limit > 0 then
-        return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
+    if limit == '-1' then
+        return redis.pcall('zrangebyscore', from, '-inf', now)
     end
-    return redis.pcall('zrangebyscore', from, '-inf', now)
+    return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
 end
 
-local function push_notifications(key, count)
-    local ones = {}
-    for j = 1, count do
-        ones[j] = 1
-    end
-    redis.call('rpush', key, unpack(ones))
-end
-
--- Puts members at the head of a list in their order (LPUSH puts its last argument first).
-local function push_to_head(to, members)
-    for i = 1, #members, 100 do
-        local last = math.min(i + 99, #members)
-        local chunk = {}
-        for j = #members - i + 1, math.max(#members - last + 1, 1), -1 do
-            chunk[#chunk + 1] = members[j]
-        end
-        redis.call('lpush', to, unpack(chunk))
-    end
-end
-
--- Moves a sorted set's due members (read by due_members) onto the queue. Due delayed jobs go
--- to its tail, as if pushed now (Laravel's migration). Expired reservations go back to its
--- head, first reserved first: they were taken from the head, and a job that never started
--- keeps its place before jobs pushed after it.
-local function migrate(due, from, to, notify_key, to_head)
-    if #due == 0 then
-        return
-    end
-    redis.call('zremrangebyrank', from, 0, #due - 1)
-    if to_head then
-        push_to_head(to, due)
-    else
-        for i = 1, #due, 100 do
-            redis.call('rpush', to, unpack(due, i, math.min(i + 99, #due)))
-        end
-    end
-    for i = 1, #due, 100 do
-        push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
-    end
-end
-
--- Whether the key text between s[i] and s[j] (its quotes) is "attempts", escapes decoded
--- ("\u0061ttempts" is attempts to a JSON decoder, and so to the worker's scanner).
-local function is_attempts_key(s, i, j)
-    if j - i == 9 then
-        return string.sub(s, i, j) == '"attempts"'
-    end
-    if j - i > 60 or not string.find(s, '\\', i, true) or string.find(s, '\\', i, true) > j then
-        return false
-    end
-    local out, p = {}, i + 1
-    while p < j do
-        local c = string.sub(s, p, p)
-        if c == '\\' then
-            local e = string.sub(s, p + 1, p + 1)
-            if e == 'u' then
-                local code = tonumber(string.sub(s, p + 2, p + 5), 16)
-                if not code or code > 127 then
-                    return false
-                end
-                c, p = string.char(code), p + 6
-            elseif e == '"' or e == '\\' or e == '/' then
-                c, p = e, p + 2
-            else
-                return false -- \b \f \n \r \t: no letter of "attempts"
-            end
-        else
-            p = p + 1
-        end
-        out[#out + 1] = c
-    end
-    return table.concat(out) == 'attempts'
-end
-
--- Where the top-level "attempts" number is: its first and last index (the quotes included
--- for a numeric string) and its digits, or 'absent', or 'unknown' (not an integer, or the
--- text is not a well-formed object). Of a key given twice the last counts, as decoders keep.
-local function find_attempts(s)
-    local depth, pos = 0, 1
-    local found -- {first, last, digits} or 'unknown', for the last "attempts" seen
-    while true do
-        local i, _, c = string.find(s, '([{}%[%]"])', pos)
-        if not i then
-            if depth ~= 0 or not string.find(s, '^%s*{') then
-                return 'unknown'
-            elseif found == 'unknown' then
-                return 'unknown'
-            elseif found then
-                return found[1], found[2], found[3]
-            end
-            return 'absent'
-        end
-        if c == '"' then
-            local j = i + 1
-            while true do
-                local q = string.find(s, '["\\]', j)
-                if not q then
-                    return 'unknown'
-                end
-                if string.byte(s, q) == 92 then
-                    j = q + 2
-                else
-                    j = q
-                    break
-                end
-            end
-            if depth == 1 and is_attempts_key(s, i, j) then
-                -- Digits that end the number: not the start of 1.5 or 1e3.
-                local a, b, digits = string.find(s, '^%s*:%s*(%d+)', j + 1)
-                if a and #digits <= 15 and not string.find(s, '^[.eE]', b + 1) then
-                    found = {b - #digits + 1, b, digits}
-                else
-                    -- A numeric string ("2"), as some producers write it: Laravel's pop adds 1
-                    -- to it all the same and writes a number back; so do we, quotes included.
-                    a, b, digits = string.find(s, '^%s*:%s*"(%d+)"', j + 1)
-                    if a and #digits <= 15 then
-                        found = {b - #digits - 1, b, digits}
-                    elseif string.find(s, '^%s*:', j + 1) then
-                        found = 'unknown'
-                    end
-                end
-            end
-            pos = j + 1
-        elseif c == '}' or c == ']' then
-            depth = depth - 1
-            pos = i + 1
-        else
-            depth = depth + 1
-            pos = i + 1
-        end
-    end
-end
-
--- A count's digits plus one, as string.format('%d', n) writes them. Most end in 0 to 8 with
--- no leading zero: one byte changes, with no sprintf (C's, the dearest call of a reserve of one job).
-local function next_digits(digits, n)
+-- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most
+-- counts are one digit, and most end in 0 to 8 with no leading zero: one byte changes, with
+-- no sprintf (C's, the dearest call of a reserve of one job) and no strtod.
+local function next_count(digits)
     local last = string.byte(digits, -1)
-    if last < 57 and (#digits == 1 or string.byte(digits, 1) ~= 48) then
-        return string.sub(digits, 1, -2) .. string.char(last + 1)
-    end
-    return string.format('%d', n)
-end
-
--- The reserved copy of a job and its new attempts count.
-local function reserve_copy(job)
-    -- Fast path: Laravel and FastQueue write "attempts" last.
-    local tail = string.sub(job, -64)
-    local head, digits, close = string.match(tail, '^(.*,%s*"attempts"%s*:%s*)(%d+)(%s*}%s*)$')
-    if head and #digits <= 15 then
-        local n = tonumber(digits) + 1
-        return string.sub(job, 1, #job - #tail) .. head .. next_digits(digits, n) .. close, n
-    end
-    local first, last, digits = find_attempts(job)
-    if first == 'absent' then
-        -- Before the closing brace; what follows it (whitespace) stays.
-        local body, close = string.match(job, '^(.*)(}%s*)$')
-        if not body then
-            return job, -1
-        end
-        if string.find(body, '^%s*{%s*$') then
-            return body .. '"attempts":1' .. close, 1
-        end
-        return body .. ',"attempts":1' .. close, 1
-    elseif first == 'unknown' then
-        return job, -1
+    if #digits == 1 and last < 57 then
+        return string.char(last + 1), last - 47
     end
     local n = tonumber(digits) + 1
-    return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
+    if last < 57 and string.byte(digits, 1) ~= 48 then
+        return string.sub(digits, 1, -2) .. string.char(last + 1), n
+    end
+    return string.format('%d', n), n
+end
+
+-- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its
+-- attempts cannot be found). Laravel and FastQueue write "attempts" last, as a number, with
+-- no whitespace: a payload that ends in ,"attempts":DIGITS} has its top-level count there
+-- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote
+-- would be escaped; the number's object ends the text, so it is the top level's; and a key
+-- given twice counts last). Anything else is read whole. A malformed payload may be bumped
+-- either way: the worker's scanner fails it with a reason, so that changes nothing.
+-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan
+-- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places
+-- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the
+-- only long one besides its prefix.
+local function reserve_copy(job)
+    local at = string.find(job, ',"attempts":', -28, true)
+    local digits = at and string.match(job, '^(%d+)}$', at + 12)
+    if not digits then
+        return rare().copy_by_scan(job)
+    end
+    local text, n = next_count(digits)
+    return string.sub(job, 1, at + 11) .. text .. '}', n
 end
 
 -- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index
 -- constants (FASTQUEUE_POP_ARGV_NAME, in src/lua_scripts_list.h) from these lines, and fails
--- when ARGV is indexed by a number anywhere else or the header above disagrees.
+-- when ARGV is indexed by a number anywhere else or the header above disagrees. Each argument
+-- costs Redis about a thousand instructions, and tonumber a strtod: what is only compared is
+-- compared as text.
 local now = ARGV[1]
 local until_ = ARGV[2]
-local migrate_expired = ARGV[3]
-local batch = tonumber(ARGV[4])
-local want = ARGV[5]
-local read_restart = ARGV[6] == '1'
-local charge = ARGV[7] == '1'
-local report = ARGV[8] == '1' and {} or nil
-local first_slot = tonumber(ARGV[9])
-local more_keys = 10 -- ARGV[10] on: keys of further hash slots, as KEYS
--- Counts go to redis.call as the text they came as: a Lua number is turned into text with a
--- sprintf on every call.
-local want_count = tonumber(want)
-local keys = KEYS
-for i = more_keys, #ARGV do
-    keys[#keys + 1] = ARGV[i]
-end
-local nqueues = math.floor(#keys / 4)
+local want = ARGV[3] or '1'
+local first_slot = ARGV[4] or ''
+local batch = ARGV[5] or '-1'
+local report = ARGV[6] == '1' and {} or nil
+local migrate_expired = ARGV[7] or ''
+local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS
+local charge = first_slot == ''
 
-local out = {false}
-if read_restart then
-    out[1] = redis.call('get', keys[#keys])
-end
-
-for q = 1, nqueues do
-    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
-    local due_delayed, due_reserved = due_members(delayed, now, batch), {}
-    if failed(due_delayed) then
-        return read_failed(delayed, 'zset', due_delayed)
-    end
-    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
-    if expired_too then
-        due_reserved = due_members(reserved, now, batch)
-        if failed(due_reserved) then
-            return read_failed(reserved, 'zset', due_reserved)
+-- The reserve of this call, of one job or of a batch: only the function the call uses is made
+-- (see rare()).
+local reserve
+if want == '1' then
+    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as
+    -- a batch's, without the tables. Each table, and each one grown an element at a time,
+    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.
+    -- Returns the reply, an error reply, or nil when the queue is empty.
+    reserve = function(q, queue, notify, reserved, restart)
+        local job = redis.pcall('lpop', queue)
+        if failed(job) then
+            return rare().read_failed(queue, 'list', job)
         end
-    end
-    if #due_delayed > 0 or #due_reserved > 0 then
-        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')
-        if bad then
-            return bad
+        if not job then
+            return nil
         end
-    end
-    migrate(due_delayed, delayed, queue, notify, false)
-    if report then
-        table.insert(report, q)
-        table.insert(report, 'delayed')
-        table.insert(report, due_delayed)
-    end
-    if expired_too then
-        migrate(due_reserved, reserved, queue, notify, true)
-        if report then
-            table.insert(report, q)
-            table.insert(report, 'reserved')
-            table.insert(report, due_reserved)
+        local taken = redis.pcall('lpop', notify)
+        if failed(taken) then
+            -- Nothing else was written for this queue: the job goes back as it was.
+            rare().push_to_head(queue, {job})
+            return rare().read_failed(notify, 'list', taken)
         end
+        local copy, attempts, added
+        if charge then
+            copy, attempts = reserve_copy(job)
+            added = redis.pcall('zadd', reserved, until_, copy)
+        else
+            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
+        end
+        if failed(added) then
+            rare().push_to_head(queue, {job})
+            if taken then
+                rare().push_notifications(notify, 1)
+            end
+            return rare().read_failed(reserved, 'zset', added)
+        end
+        if charge then
+            return {restart, q, job, copy, attempts}
+        end
+        return {restart, q, job}
     end
-    -- One command for each step of the batch, not one per job: a call from a script costs
-    -- Redis about as much as the work it does on a short list.
-    local jobs = redis.pcall('lpop', queue, want)
-    if failed(jobs) then
-        return read_failed(queue, 'list', jobs)
-    end
-    if jobs then
-        local taken = redis.pcall('lpop', notify, #jobs == want_count and want or #jobs)
+else
+    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script
+    -- costs Redis about as much as the work it does on a short list). Returns as for one job.
+    reserve = function(q, queue, notify, reserved, restart)
+        local jobs = redis.pcall('lpop', queue, want)
+        if failed(jobs) then
+            return rare().read_failed(queue, 'list', jobs)
+        end
+        if not jobs then
+            return nil
+        end
+        local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)
         if failed(taken) then
             -- Nothing else was written for this queue: the jobs go back as they were.
-            push_to_head(queue, jobs)
-            return read_failed(notify, 'list', taken)
+            rare().push_to_head(queue, jobs)
+            return rare().read_failed(notify, 'list', taken)
         end
-        local members = {}
-        out[2] = q
+        local members, out = {}, {restart, q}
+        local first = tonumber(first_slot)
         for slot = 1, #jobs do
             local job = jobs[slot]
             if charge then
@@ -319,24 +353,79 @@ for q = 1, nqueues do
                 out[#out + 1] = copy
                 out[#out + 1] = attempts
             else
-                members[2 * slot - 1] = until_ .. string.format('.%06d', first_slot + slot - 1)
+                members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)
                 members[2 * slot] = job
                 out[slot + 2] = job
             end
         end
         local added = redis.pcall('zadd', reserved, unpack(members))
         if failed(added) then
-            push_to_head(queue, jobs)
+            rare().push_to_head(queue, jobs)
             if taken then
-                push_notifications(notify, #taken)
+                rare().push_notifications(notify, #taken)
             end
-            return read_failed(reserved, 'zset', added)
+            return rare().read_failed(reserved, 'zset', added)
+        end
+        return out
+    end
+end
+
+local keys = KEYS
+for i = more_keys, #ARGV do
+    keys[#keys + 1] = ARGV[i]
+end
+local nqueues = (#keys - #keys % 4) / 4
+
+-- The restart key, when there is one, is the last key: one past the queues' four each.
+local restart = false
+if #keys % 4 == 1 then
+    restart = redis.call('get', keys[#keys])
+end
+
+local out
+for q = 1, nqueues do
+    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
+    local due_delayed, due_reserved = due_members(delayed, now, batch), nil
+    if failed(due_delayed) then
+        return rare().read_failed(delayed, 'zset', due_delayed)
+    end
+    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
+    if expired_too then
+        due_reserved = due_members(reserved, now, batch)
+        if failed(due_reserved) then
+            return rare().read_failed(reserved, 'zset', due_reserved)
         end
     end
-    if #out > 1 then
+    if #due_delayed > 0 or (expired_too and #due_reserved > 0) then
+        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')
+        if bad then
+            return bad
+        end
+        local r = rare()
+        r.migrate(due_delayed, delayed, queue, notify, false)
+        if expired_too then
+            r.migrate(due_reserved, reserved, queue, notify, true)
+        end
+    end
+    if report then
+        table.insert(report, q)
+        table.insert(report, 'delayed')
+        table.insert(report, due_delayed)
+        if expired_too then
+            table.insert(report, q)
+            table.insert(report, 'reserved')
+            table.insert(report, due_reserved)
+        end
+    end
+    out = reserve(q, queue, notify, reserved, restart)
+    if out then
+        if failed(out) then
+            return out
+        end
         break
     end
 end
+out = out or {restart}
 if report then
     out[#out + 1] = report
 end

@@ -1,5 +1,5 @@
 --TEST--
-Payloads from other writers: only the top-level "attempts" is counted (absent, not last, nested look-alikes, in strings, spaced)
+Payloads from other writers: only the top-level "attempts" is counted (absent, not last, nested look-alikes, in strings, spaced, a nested one that ends the payload, given twice at the end), and Laravel's own order (last) counts on past one digit
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -18,6 +18,11 @@ $bodies = [
     'key in a string' => '{"job":"J","data":["\"attempts\":6"],"id":"i5","attempts":0}',
     'spaced' => "{ \"job\" : \"J\" ,\n  \"attempts\" :\t4 , \"id\" : \"i6\" }",
     'empty object' => '{}',
+    // The reserve's short path takes a count that ends the payload (,"attempts":N}); these end
+    // in look-alikes that it must leave to the whole-payload reading.
+    'nested at the end' => '{"job":"J","id":"i7","data":{"k":1,"attempts":7}}',
+    'twice at the end' => '{"job":"J","id":"i8","attempts":1,"attempts":5}',
+    'last, two digits' => '{"job":"J","id":"i9","attempts":19}',
 ];
 foreach ($bodies as $what => $body) {
     $raw->cmd('RPUSH', 'queues:rq120', $body);
@@ -57,4 +62,10 @@ spaced: attempts 5, raw intact, reserved ok, in :reserved yes
   after release: attempts 6, nested untouched null
 empty object: attempts 1, raw intact, reserved ok, in :reserved yes
   after release: attempts 2, nested untouched null
+nested at the end: attempts 1, raw intact, reserved ok, in :reserved yes
+  after release: attempts 2, nested untouched {"k":1,"attempts":7}
+twice at the end: attempts 6, raw intact, reserved ok, in :reserved yes
+  after release: attempts 7, nested untouched null
+last, two digits: attempts 20, raw intact, reserved ok, in :reserved yes
+  after release: attempts 21, nested untouched null
 int(0)
