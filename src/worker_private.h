@@ -9,6 +9,7 @@
 #include "reserve.h"
 #include "job.h"
 #include "worker_options.h"
+#include "lease.h"
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
@@ -73,6 +74,7 @@ typedef struct _worker_stats {
 	zend_long processed, failed, released, exceptions, timeouts;
 	double started_at;            /* unix time of construction */
 	double busy;                  /* seconds spent inside jobs */
+	fastqueue_lease_counts leases; /* of the runs that ended (the running one's: on w->lease) */
 } worker_stats;
 
 typedef struct _fastqueue_worker {
@@ -104,6 +106,7 @@ typedef struct _fastqueue_worker {
 	job_limits limits;            /* the running (or last) job's limits; kept here, not on the
 	                               * stack, so a fatal error unwinding past run_job leaks none */
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
+	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
 
 	/* Why and how the run stops */
 	restart_state restart;

@@ -353,6 +353,7 @@ static void batch_job(fastqueue_worker *w, const fastqueue_reserve_batch *b, con
 		rj->reserved ? zend_string_copy(rj->reserved) : NULL, rj->attempts);
 	fj = Z_FASTQUEUE_JOB_P(out);
 	fj->queue_index = b->queue;
+	fj->reserved_until = b->until;
 	if (b->charged) {
 		return;
 	}
