@@ -8,6 +8,7 @@
 #include "signals.h"
 #include "zend_exceptions.h"
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
@@ -292,6 +293,7 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	build_list(w);
 	w->list_ready = true;
 	w->running = true;
+	w->run_pid = getpid();
 	w->stop_requested = false;
 	w->restart.changed = false;
 	fastqueue_worker_set_job_hooks(w);
@@ -323,7 +325,11 @@ static void end_lease(fastqueue_worker *w)
 static void end_run(fastqueue_worker *w)
 {
 	end_lease(w);
-	fastqueue_worker_flush_round(w);
+	if (w->run_pid == getpid()) {
+		fastqueue_worker_flush_round(w);
+	} else {
+		fastqueue_worker_forget_round(w);
+	}
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);

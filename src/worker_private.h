@@ -89,6 +89,7 @@ typedef struct _fastqueue_worker {
 	/* The queues of the current run */
 	fastqueue_queue_list list;    /* the ones it reserves from */
 	bool list_ready;
+	pid_t run_pid;                /* the process the run began in: a job's fork is not it */
 	zend_string **run_names;      /* all of them, in priority order */
 	uint32_t run_count;
 	HashTable *skip;              /* queues not to reserve from (skipQueues()), or NULL */
@@ -166,6 +167,8 @@ void fastqueue_worker_drop_acks(fastqueue_worker *w, uint32_t n);
 void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job);
 /* Sends the pending acknowledgements now and reads every reply still owed. */
 void fastqueue_worker_send_acks(fastqueue_worker *w);
+/* In a job's fork ending through the worker: forgets what flush_round would settle. */
+void fastqueue_worker_forget_round(fastqueue_worker *w);
 /* Sends the pending acknowledgements and hands every reserved job not run back. */
 void fastqueue_worker_flush_round(fastqueue_worker *w);
 /* Jobs to reserve per round trip for this worker's options and queue. */
