@@ -13,10 +13,10 @@ $raw = fq_raw();
 $q = fq_queue(['queue' => $name]);
 
 $workers = [fql_worker($name, 2), fql_worker($name, 2), fql_worker($name, 2)];
-usleep(300000);
+fql_ready(...$workers);
 fql_push($q, $name, 'Long', 20);
 $scores = [];
-for ($t = microtime(true); microtime(true) - $t < 25; usleep(250000)) {
+for ($t = microtime(true); microtime(true) - $t < fql_t(25); usleep(250000)) {
     $rows = $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES');
     if ($rows) {
         $scores[] = [(float) $rows[1], microtime(true), $rows[1]];
@@ -29,7 +29,7 @@ foreach ($workers as $w) {
 }
 $renewals = 0;
 foreach ($workers as $w) {
-    $r = $w->wait(30);
+    $r = $w->wait(fql_t(30));
     preg_match('/"lease_renewals":(\d+)/', $r['stdout'], $m);
     $renewals += (int) ($m[1] ?? 0);
     if ($r['status'] !== 0 || trim($r['stderr']) !== '') {

@@ -14,15 +14,16 @@ $q = fq_queue(['queue' => $name]);
 $body = 'function fql_custom_body($job) { if ($job->attempts() === 1) sleep(30); }';
 $a = fql_worker($name, 2, ['tries' => 3], $body);
 fql_push($q, $name, 'Long', 0);
-$a->waitFor('started X', 10);
+fql_ready($a);
+$a->waitFor('started X', fql_t(10));
 sleep(3); // renewed several times by now: without renewal it would already be back
 $b = fql_worker($name, 2, ['tries' => 3], $body);
-sleep(1);
+fql_ready($b);
 echo 'runs before the kill: ', count(fql_runs($name)), "\n";
 $a->signal(SIGKILL);
 $killed = microtime(true);
 $back = null;
-while (microtime(true) - $killed < 10) {
+while (microtime(true) - $killed < fql_t(10)) {
     if (count(fql_runs($name)) === 2) {
         $back = microtime(true) - $killed;
         break;
@@ -33,10 +34,10 @@ while (microtime(true) - $killed < 10) {
 $limit = 2 + 0.5 + 1 + (fq_slow() ? 2 : 0.3);
 echo 'taken back: ', $back === null ? 'never' : ($back <= $limit ? 'in time' : sprintf('after %.2f s', $back)), "\n";
 $b->signal(SIGTERM);
-$rb = $b->wait(10);
+$rb = $b->wait(fql_t(10));
 $ra = $a->wait(5);
 echo 'killed worker: signal ', $ra['signal'], "\n";
-echo 'other worker: ', trim($rb['stdout']), "\n";
+echo 'other worker: ', trim(str_replace("ready\n", '', $rb['stdout'])), "\n";
 echo fqw_counts($name), "\n";
 ?>
 --CLEAN--

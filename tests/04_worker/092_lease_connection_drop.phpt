@@ -17,11 +17,12 @@ $q = fq_queue(['queue' => $name]);
 fql_push($q, $name, 'Short', 0);
 fql_push($q, $name, 'Long', 9, 30);
 $a = fql_worker($name, 4, ['prefetch' => 2, 'timeout' => 1]);
-$a->waitFor('started X@y' . "\n" . 'started X@y', 10);
+$a->waitFor('started X@y' . "\n" . 'started X@y', fq_slow() ? 120 : 10);
 $b = fql_worker($name, 4, ['timeout' => 1]);
+fql_ready($b);
 $scores = [];
 $kills = 0;
-for ($t = microtime(true); microtime(true) - $t < 12; usleep(200000)) {
+for ($t = microtime(true); microtime(true) - $t < fql_t(12); usleep(200000)) {
     $rows = $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES');
     $long = null;
     for ($i = 0; $i < count($rows); $i += 2) {
@@ -39,8 +40,8 @@ for ($t = microtime(true); microtime(true) - $t < 12; usleep(200000)) {
 }
 $a->signal(SIGTERM);
 $b->signal(SIGTERM);
-$ra = $a->wait(15);
-$rb = $b->wait(15);
+$ra = $a->wait(fql_t(15));
+$rb = $b->wait(fql_t(15));
 echo 'connections killed: ', $kills > 3 ? 'several' : $kills, "\n";
 $fractions = array_unique(array_map(fn($s) => round((float) $s - floor((float) $s), 6), $scores));
 // Its number in that second's reservations (not 0: Short was before it), the same throughout.

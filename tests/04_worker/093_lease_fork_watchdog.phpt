@@ -25,13 +25,14 @@ $fork = 'function fql_custom_body($job) {
 }';
 $a = fql_worker($name, 2, [], $fork);
 $b = fql_worker($name, 2, [], $fork);
+fql_ready($a, $b);
 fql_push($q, $name, 'Fork', 0);
-for ($t = microtime(true); microtime(true) - $t < 15 && !(fql_runs($name) && !$raw->cmd('ZCARD', "queues:$name:reserved")); ) {
+for ($t = microtime(true); microtime(true) - $t < fql_t(15) && !(fql_runs($name) && !$raw->cmd('ZCARD', "queues:$name:reserved")); ) {
     usleep(200000);
 }
 $a->signal(SIGTERM);
 $b->signal(SIGTERM);
-$out = $a->wait(10)['stdout'] . $b->wait(10)['stdout'];
+$out = $a->wait(fql_t(10))['stdout'] . $b->wait(fql_t(10))['stdout'];
 echo 'fork: runs ', count(fql_runs($name)), ', ', substr_count($out, 'child exited 0'), " child exited 0\n";
 echo 'parent kept renewing: ', preg_match('/"lease_renewals":([1-9]\d*)/', $out, $m) && $m[1] >= 8 ? 'yes' : $out, "\n";
 echo fqw_counts($name), "\n";
@@ -42,15 +43,19 @@ fql_clean($name);
 $body = 'function fql_custom_body($job) { if ($job->attempts() === 1) { sleep(30); } }';
 $a = fql_worker($name, 2, ['timeout' => 1, 'tries' => 2], $body);
 fql_push($q, $name, 'Stuck', 0);
-$a->waitFor('started', 10);
-$ra = $a->wait(10);
+fql_ready($a);
+$a->waitFor('started', fql_t(10));
+$ra = $a->wait(fql_t(10));
 $died = microtime(true);
 echo 'watchdog: status ', $ra['status'], ', ', str_contains($ra['stderr'], 'timed out') || $ra['status'] !== 0 ? 'killed' : $ra['stderr'], "\n";
 $b = fql_worker($name, 2, ['timeout' => 1, 'tries' => 2], $body);
-while (microtime(true) - $died < 8 && count(fql_runs($name)) < 2) {
+$t = microtime(true);
+fql_ready($b);
+$startup = microtime(true) - $t;
+while (microtime(true) - $died < fql_t(8) && count(fql_runs($name)) < 2) {
     usleep(20000);
 }
-echo 'taken back within retry_after + 1: ', microtime(true) - $died <= 3 + (fq_slow() ? 2 : 0.3) ? 'yes' : 'no', "\n";
+echo 'taken back within retry_after + 1: ', microtime(true) - $died <= 3 + (fq_slow() ? 2 + $startup : 0.3) ? 'yes' : 'no', "\n";
 $b->signal(SIGTERM);
 $b->wait(10);
 echo 'runs: ', count(fql_runs($name)), ', ', fqw_counts($name), "\n";
