@@ -17,9 +17,10 @@ fql_ready(...$workers);
 fql_push($q, $name, 'Long', 20);
 $scores = [];
 for ($t = microtime(true); microtime(true) - $t < fql_t(25); usleep(250000)) {
+    $before = microtime(true);
     $rows = $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES');
     if ($rows) {
-        $scores[] = [(float) $rows[1], microtime(true), $rows[1]];
+        $scores[] = [(float) $rows[1], $before, microtime(true)];
     } elseif (fql_runs($name)) {
         break; // done
     }
@@ -38,10 +39,13 @@ foreach ($workers as $w) {
 }
 $runs = fql_runs($name);
 echo 'runs: ', count($runs), ' of ', implode(',', array_unique(array_map(fn($r) => strstr($r, '@', true), $runs))), "\n";
-// While it ran, its reservation always had at least 0.5 s left (renewed every 0.5 s to end
-// floor(now) + 2), and never more than retry_after.
-$short = array_filter($scores, fn($s) => $s[0] - $s[1] < 0.5 || $s[0] - $s[1] > 2.01);
-echo 'observed ', count($scores) >= 40 ? 'many' : count($scores), ' scores; too short or long: ', count($short), "\n";
+// The promise: while it ran, its reservation never ended (a score at or before the time of
+// the read is one a migration would take back), and never ran past retry_after from then (a
+// renewal ends it at floor(now) + 2; the .NNNNNN fraction is far below 0.01). How much was
+// left depends on how soon the renewal thread got a CPU, which a loaded machine decides, so
+// that is not checked.
+$bad = array_filter($scores, fn($s) => $s[0] <= $s[1] || $s[0] > $s[2] + 2.01);
+echo 'observed ', count($scores) >= 40 ? 'many' : count($scores), ' scores; ended or too long: ', count($bad), "\n";
 echo 'renewals: ', $renewals >= 15 ? 'at least 15' : $renewals, "\n";
 echo fqw_counts($name), "\n";
 ?>
@@ -49,6 +53,6 @@ echo fqw_counts($name), "\n";
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w090'); fq_raw()->cmd('DEL', 'w090:runs'); } ?>
 --EXPECT--
 runs: 1 of Long
-observed many scores; too short or long: 0
+observed many scores; ended or too long: 0
 renewals: at least 15
 pending=0 delayed=0 reserved=0
