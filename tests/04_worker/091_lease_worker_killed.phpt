@@ -47,5 +47,5 @@ runs before the kill: 1
 taken back: in time
 killed worker: signal 9
 other worker: started X@y
-stopped 0 {"processed":1,"lease_renewals":0,"leases_lost":0}
+stopped 0 {"processed":1,"lease_renewals":0,"leases_lost":0,"lease_failures":0}
 pending=0 delayed=0 reserved=0
