@@ -534,6 +534,13 @@ namespace FastQueue {
          *     - 'overlap' (bool, true): with prefetch above 1, daemon() sends the next
          *       batch's reserve as a batch starts, so Redis reserves while jobs run; false:
          *       one batch at a time. Never on a Redis Cluster.
+         *     - 'lease_renewal' (bool, false): while a job runs, a thread of the worker with
+         *       its own connection moves its reservation's score in :reserved forward every
+         *       retry_after / 3 (ZADD XX, member unchanged), so a job longer than retry_after
+         *       is not taken by another worker. Needs retry_after of 2 s or more. Off by
+         *       default: Laravel's worker does not do it, it opens a second connection per
+         *       worker, and a job hung with timeout 0 would keep its job for ever.
+         *       stats() counts lease_renewals, leases_lost and lease_failures.
          *
          * @throws \TypeError The handler is not callable, or an option has a value of the
          *     wrong type.

@@ -859,6 +859,29 @@ zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, f
 	return ok;
 }
 
+zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const char **argv, const size_t *len,
+	fastqueue_reply **out)
+{
+	redisReply *r;
+
+	*out = NULL;
+	if (ensure_connected(c) == FAILURE) {
+		return FAILURE;
+	}
+	/* hiredis's own formatter and malloc: format_command's buffer comes from the Zend heap. */
+	r = redisCommandArgv(CTX(c), argc, argv, len);
+	if (!r) {
+		fail_from_context(c, "reading a reply");
+		return FAILURE;
+	}
+	if (check_reply(c, r) == FAILURE) {
+		freeReplyObject(r);
+		return FAILURE;
+	}
+	*out = r;
+	return SUCCESS;
+}
+
 /* Builds EVALSHA/EVAL sha-or-source numkeys keys... args... */
 static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sha, int numkeys,
 	const fastqueue_args *ka, char *nk, size_t nk_size)

@@ -139,6 +139,13 @@ bool fastqueue_conn_is_connected(const fastqueue_conn *c);
 /* Sends one command and reads its reply. On FAILURE *out is NULL and the error is on c. */
 zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out);
 
+/* One command on a connection that is no cluster's front, by hiredis's own formatter and
+ * allocator. With fastqueue_conn_connect and fastqueue_conn_close (a cluster node's settings
+ * copied, not the node itself) it touches nothing of the Zend engine: a thread other than
+ * PHP's may use a connection of its own through these three (src/lease.c). */
+zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const char **argv, const size_t *len,
+	fastqueue_reply **out);
+
 /* Runs a script by EVALSHA, sending EVAL when Redis answers NOSCRIPT. keys/args follow. */
 zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *script,
 	int numkeys, const fastqueue_args *keys_and_args, fastqueue_reply **out);

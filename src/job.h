@@ -36,8 +36,9 @@ struct _fastqueue_job {
 	bool uncharged;               /* reserved by a worker as pushed: until it starts, :reserved
 	                               * holds raw, and either form may be there after that */
 	bool started;                 /* the worker marked it started (its attempt charged) */
-	zend_long reserved_until;     /* uncharged: its reservation's end and its slot in that */
-	uint32_t slot;                /* reserve, which make its score in :reserved */
+	zend_long reserved_until;     /* a worker's job: its reservation's end (0: not known); */
+	uint32_t slot;                /* uncharged: its slot in that reserve, which make its score
+	                               * in :reserved */
 	const fastqueue_job_hooks *hooks; /* the running worker's hooks, or NULL */
 	zend_object std;
 };

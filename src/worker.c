@@ -8,6 +8,7 @@
 #include "signals.h"
 #include "zend_exceptions.h"
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
@@ -292,18 +293,43 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	build_list(w);
 	w->list_ready = true;
 	w->running = true;
+	w->run_pid = getpid();
 	w->stop_requested = false;
 	w->restart.changed = false;
 	fastqueue_worker_set_job_hooks(w);
 	w->reserve_count = fastqueue_worker_usable_prefetch(w);
+	if (w->opt.lease_renewal && fastqueue_lease_possible(q->retry_after)) {
+		w->lease = fastqueue_lease_start(&q->conn, q->retry_after);
+	}
 	fastqueue_signals_install();
 	fastqueue_signals.paused = w->paused;
 	return SUCCESS;
 }
 
+/* Stops the run's lease thread, keeping its counts for stats(). */
+static void end_lease(fastqueue_worker *w)
+{
+	fastqueue_lease_counts c;
+
+	if (!w->lease) {
+		return;
+	}
+	fastqueue_lease_counts_get(w->lease, &c);
+	w->stats.leases.renewed += c.renewed;
+	w->stats.leases.lost += c.lost;
+	w->stats.leases.failures += c.failures;
+	fastqueue_lease_stop(w->lease);
+	w->lease = NULL;
+}
+
 static void end_run(fastqueue_worker *w)
 {
-	fastqueue_worker_flush_round(w);
+	end_lease(w);
+	if (w->run_pid == getpid()) {
+		fastqueue_worker_flush_round(w);
+	} else {
+		fastqueue_worker_forget_round(w);
+	}
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
@@ -637,6 +663,19 @@ PHP_METHOD(FastQueue_Worker, skipQueues)
 	w->skip = skip;
 }
 
+/* Lease renewal's counts, the running run's included. */
+static void add_lease_counts(fastqueue_worker *w, zval *out)
+{
+	fastqueue_lease_counts now = {0};
+
+	if (w->lease) {
+		fastqueue_lease_counts_get(w->lease, &now);
+	}
+	add_assoc_long(out, "lease_renewals", w->stats.leases.renewed + now.renewed);
+	add_assoc_long(out, "leases_lost", w->stats.leases.lost + now.lost);
+	add_assoc_long(out, "lease_failures", w->stats.leases.failures + now.failures);
+}
+
 PHP_METHOD(FastQueue_Worker, stats)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -650,6 +689,7 @@ PHP_METHOD(FastQueue_Worker, stats)
 	add_assoc_double(return_value, "started_at", w->stats.started_at);
 	add_assoc_double(return_value, "busy_seconds", w->stats.busy);
 	add_assoc_long(return_value, "memory_peak", (zend_long) zend_memory_peak_usage(true));
+	add_lease_counts(w, return_value);
 }
 
 PHP_METHOD(FastQueue_Worker, on)
@@ -746,6 +786,7 @@ static zend_object *worker_create(zend_class_entry *ce)
 static void worker_free(zend_object *obj)
 {
 	fastqueue_worker *w = worker_from_obj(obj);
+	fastqueue_lease_stop(w->lease);
 	fastqueue_worker_free_limits(&w->limits);
 	for (uint32_t i = 0; i < w->buffer.len; i++) {
 		zval_ptr_dtor(&w->buffer.items[w->buffer.head + i].job);

@@ -54,6 +54,7 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
 	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
 	if (zend_string_equals_literal(key, "overlap")) return fastqueue_opt_bool(v, 3, k, &o->overlap);
+	if (zend_string_equals_literal(key, "lease_renewal")) return fastqueue_opt_bool(v, 3, k, &o->lease_renewal);
 	if (zend_string_equals_literal(key, "timeout_exit_status")) return fastqueue_opt_long(v, 3, k, 0, 255, &o->timeout_exit_status);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
 		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;

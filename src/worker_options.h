@@ -26,6 +26,7 @@ typedef struct _worker_options {
 	zend_long prefetch;           /* jobs reserved per round trip */
 	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
 	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
+	bool lease_renewal;           /* keep the running job's reservation alive (src/lease.c) */
 } worker_options;
 
 /* Fills o with the defaults, then with options (NULL: none). On FAILURE an exception is

@@ -9,6 +9,7 @@
 #include "reserve.h"
 #include "job.h"
 #include "worker_options.h"
+#include "lease.h"
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
@@ -73,6 +74,7 @@ typedef struct _worker_stats {
 	zend_long processed, failed, released, exceptions, timeouts;
 	double started_at;            /* unix time of construction */
 	double busy;                  /* seconds spent inside jobs */
+	fastqueue_lease_counts leases; /* of the runs that ended (the running one's: on w->lease) */
 } worker_stats;
 
 typedef struct _fastqueue_worker {
@@ -87,6 +89,7 @@ typedef struct _fastqueue_worker {
 	/* The queues of the current run */
 	fastqueue_queue_list list;    /* the ones it reserves from */
 	bool list_ready;
+	pid_t run_pid;                /* the process the run began in: a job's fork is not it */
 	zend_string **run_names;      /* all of them, in priority order */
 	uint32_t run_count;
 	HashTable *skip;              /* queues not to reserve from (skipQueues()), or NULL */
@@ -104,6 +107,7 @@ typedef struct _fastqueue_worker {
 	job_limits limits;            /* the running (or last) job's limits; kept here, not on the
 	                               * stack, so a fatal error unwinding past run_job leaks none */
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
+	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
 
 	/* Why and how the run stops */
 	restart_state restart;
@@ -163,6 +167,8 @@ void fastqueue_worker_drop_acks(fastqueue_worker *w, uint32_t n);
 void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job);
 /* Sends the pending acknowledgements now and reads every reply still owed. */
 void fastqueue_worker_send_acks(fastqueue_worker *w);
+/* In a job's fork ending through the worker: forgets what flush_round would settle. */
+void fastqueue_worker_forget_round(fastqueue_worker *w);
 /* Sends the pending acknowledgements and hands every reserved job not run back. */
 void fastqueue_worker_flush_round(fastqueue_worker *w);
 /* Jobs to reserve per round trip for this worker's options and queue. */

@@ -209,6 +209,19 @@ void fastqueue_worker_flush_round(fastqueue_worker *w)
 	w->buffer.head = w->buffer.len = 0;
 }
 
+/* A job's fork that ends through the worker (exit(), a fatal error) shares the parent's
+ * connection: the acknowledgements, the prefetched jobs and the replies owed are the parent's,
+ * which goes on with them. The child sends and reads nothing; it only lets go of its copies. */
+void fastqueue_worker_forget_round(fastqueue_worker *w)
+{
+	for (uint32_t i = 0; i < w->buffer.len; i++) {
+		zval_ptr_dtor(&w->buffer.items[w->buffer.head + i].job);
+	}
+	w->buffer.head = w->buffer.len = 0;
+	fastqueue_worker_drop_acks(w, w->acks.len);
+	w->flight.out = false;
+}
+
 /* How long a job with this timeout may hold its reservation: its timeout (1 s when it has
  * none, an optimistic guess) plus the watchdog's grace. */
 static double longest_run(fastqueue_worker *w, zend_long timeout)
@@ -353,6 +366,7 @@ static void batch_job(fastqueue_worker *w, const fastqueue_reserve_batch *b, con
 		rj->reserved ? zend_string_copy(rj->reserved) : NULL, rj->attempts);
 	fj = Z_FASTQUEUE_JOB_P(out);
 	fj->queue_index = b->queue;
+	fj->reserved_until = b->until;
 	if (b->charged) {
 		return;
 	}

@@ -475,6 +475,15 @@ static zend_string *bad_attempts_reason(fastqueue_job *job)
 	return why;
 }
 
+/* From its start to its end, listeners included, the job's reservation is kept alive. */
+static void hold_lease(fastqueue_worker *w, fastqueue_job *job)
+{
+	if (w->lease && job->reserved_until > 0) {
+		fastqueue_lease_hold(w->lease, fastqueue_queue_list_key(&w->list, job->queue_index, FASTQUEUE_KEY_RESERVED),
+			job->reserved, job->reserved_until);
+	}
+}
+
 void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 {
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
@@ -495,6 +504,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	w->stats.processed++;
 	w->timeout_thrown = false;
 	fastqueue_worker_mark_started(w, job);
+	hold_lease(w, job);
 	/* Laravel's pop hands out the job as it reserves it: its reserved copy is in :reserved now. */
 	fastqueue_worker_fire_job(w, EV_Q_RESERVED, job_zv);
 	if (w->exiting) {
@@ -552,6 +562,9 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 		fastqueue_worker_fire_job(w, EV_PROCESSED, job_zv);
 	}
 done:
+	if (w->lease) {
+		fastqueue_lease_drop(w->lease);
+	}
 	w->timeout_thrown = false;
 	job->hooks = NULL;
 	zval_ptr_dtor(&w->current);

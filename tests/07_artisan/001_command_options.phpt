@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work: registered by the provider, with queue:work's arguments and options (same names and defaults) plus --prefetch, --no-overlap and --timeout-mode
+fastqueue:work: registered by the provider, with queue:work's arguments and options (same names and defaults) plus --prefetch, --no-overlap, --lease-renewal and --timeout-mode
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -71,6 +71,7 @@ connection         argument required=0 default=NULL same
 this version's other queue:work options, the same: %s
 --prefetch         option value=optional default='1' (fastqueue:work only)
 --no-overlap       option value=none default=false (fastqueue:work only)
+--lease-renewal    option value=none default=false (fastqueue:work only)
 --timeout-mode     option value=optional default='kill' (fastqueue:work only)
 FastQueue\Laravel\Console\WorkCommand
 0 help ok

@@ -32,6 +32,7 @@ class WorkCommand extends QueueWorkCommand
     protected const FASTQUEUE_OPTIONS = '
                             {--prefetch=1 : FastQueue: the number of jobs to reserve per Redis round trip}
                             {--no-overlap : FastQueue: with --prefetch, reserve the next batch only once this one is done, not while it runs}
+                            {--lease-renewal : FastQueue: keep the reservation of the running job alive, so a job longer than retry_after never runs twice}
                             {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}';
 
     /**
@@ -348,6 +349,7 @@ class WorkCommand extends QueueWorkCommand
             'rest' => $this->numericOption('rest'),
             'prefetch' => (int) $this->option('prefetch'),
             'overlap' => ! $this->option('no-overlap'),
+            'lease_renewal' => (bool) $this->option('lease-renewal'),
             'timeout_mode' => (string) $this->option('timeout-mode'),
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
