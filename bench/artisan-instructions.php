@@ -61,9 +61,11 @@ $count = function (string $side, int $count) use ($app, $php, $tmp, $extra, $job
     $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$tmp/stdout", 'w'], 2 => ['file', "$tmp/stderr", 'w']], $pipes, $app->base);
     $status = proc_close($proc);
     $lines = count(file("$tmp/stdout"));
+    // A failed job costs less than one that ran: count none (8.x prints "Failed:", 9+ "FAIL").
+    $failed = preg_match_all('/(?:\] Failed:|\bFAIL$)/m', file_get_contents("$tmp/stdout"));
     $state = $app->queueState('bench');
-    if ($status !== 0 || $state['queue'] || $state['reserved'] || $lines < $count) {
-        fwrite(STDERR, "$side over $count jobs failed (status $status, $lines lines)\n" . file_get_contents("$tmp/stderr"));
+    if ($status !== 0 || $state['queue'] || $state['reserved'] || $lines < $count || $failed > 0) {
+        fwrite(STDERR, "$side over $count jobs failed (status $status, $lines lines, $failed failed jobs)\n" . file_get_contents("$tmp/stderr"));
         exit(1);
     }
     preg_match('/^summary:\s+(\d+)/m', file_get_contents("$tmp/cg.out"), $m);
