@@ -19,7 +19,8 @@ $queue = 'sg054';
 // Were the child to end the run as the parent would, it would acknowledge a, read the reply
 // owed to the parent, and hand b, c, d back while the parent still runs them: they would run
 // twice, and the parent would wait for a reply that never comes.
-foreach (['exit(0);', 'trigger_error("fatal in the child", E_USER_ERROR);'] as $death) {
+// (The fatal error is memory exhausted: PHP 8.4 deprecates trigger_error()'s E_USER_ERROR.)
+foreach (['exit(0);', 'ini_set("memory_limit", "16M"); $s = str_repeat("x", 64 << 20);'] as $death) {
     fq_clean($queue);
     $q = fq_queue(['queue' => $queue]);
     foreach (['a', 'fork', 'b', 'c', 'd'] as $data) {
@@ -38,15 +39,15 @@ foreach (['exit(0);', 'trigger_error("fatal in the child", E_USER_ERROR);'] as $
     // allocator drops it all at once at shutdown, but the memory passes run with
     // USE_ZEND_ALLOC=0, where every block is a malloc() of its own that is then reported as
     // lost (PHP's blocks only, __zend_malloc under php_execute_script; a plain script that
-    // calls trigger_error(E_USER_ERROR), forked or not, leaks the same). So the worker of
+    // dies of a fatal error, forked or not, leaks the same). So the worker of
     // that case runs with PHP's allocator, as 05/019's do: valgrind and ASan still see
     // FastQueue's own malloc()s, hiredis's and the lease's, and every invalid access.
-    $env = str_contains($death, 'E_USER_ERROR') ? ['USE_ZEND_ALLOC' => '1'] : [];
+    $env = str_contains($death, 'memory_limit') ? ['USE_ZEND_ALLOC' => '1'] : [];
     $c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'timeout' => 0, 'timeout_grace' => 0.5, 'prefetch' => 8,
         'stop_when_empty' => true], ['retry_after' => 30], '', '', [], $env);
     $r = $c->wait(fq_sig_t(10));
     echo "-- $death\n", fq_sig_status($r), "\n", $r['stdout'];
-    echo preg_replace('/^PHP Stack trace:.*\z/ms', '', preg_replace('/ in \S+ on line \d+/', '', $r['stderr']));
+    echo preg_replace('/^PHP Stack trace:.*\z/ms', '', preg_replace(['/ in \S+ on line \d+/', '/tried to allocate \d+ bytes/'], ['', 'tried to allocate N bytes'], $r['stderr']));
     echo fq_sig_state($queue), "\n";
 }
 ?>
@@ -65,7 +66,7 @@ run d
 event stopping 0
 daemon returned 0
 pending [] reserved [] delayed []
--- trigger_error("fatal in the child", E_USER_ERROR);
+-- ini_set("memory_limit", "16M"); $s = str_repeat("x", 64 << 20);
 status 0
 looping
 run a
@@ -76,6 +77,6 @@ run c
 run d
 event stopping 0
 daemon returned 0
-PHP Fatal error:  fatal in the child
-Fatal error: fatal in the child
+PHP Fatal error:  Allowed memory size of 16777216 bytes exhausted (tried to allocate N bytes)
+Fatal error: Allowed memory size of 16777216 bytes exhausted (tried to allocate N bytes)
 pending [] reserved [] delayed []
