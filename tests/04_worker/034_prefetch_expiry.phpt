@@ -20,8 +20,10 @@ function drain(FastQueue\RedisQueue $q, string $name, int $retryAfter, array $op
         $ran[] = $job->getName() . '#' . $job->attempts();
         $until = $raw->cmd('ZSCORE', "queues:$name:reserved", $job->getReservedJob());
         // A fresh reservation ends retry_after (in whole seconds: up to 1 s less) after the job
-        // was reserved, which was just now; one made before an earlier job ran has less left.
-        $slack = fq_slow() ? 0.5 : 0.2;
+        // was reserved, which was just now; one made before an earlier job ran has less left
+        // (below: at most 3 - 1.6 = 1.4 s). The half second allows for a busy machine between
+        // the reserve and this read, and still tells the two apart (2 - 0.5 > 1.4).
+        $slack = 0.5;
         if ($until === null || (float) $until - microtime(true) < $retryAfter - 1 - $slack) {
             $stale[] = $job->getName();
         }
