@@ -576,6 +576,17 @@ static zend_result check_reply(fastqueue_conn *c, redisReply *r)
 	return FAILURE;
 }
 
+/* A reply read for the caller: checked as check_reply() does, freed if it failed, else handed out. */
+static zend_result hand_out_reply(fastqueue_conn *c, redisReply *r, fastqueue_reply **out)
+{
+	if (check_reply(c, r) == FAILURE) {
+		freeReplyObject(r);
+		return FAILURE;
+	}
+	*out = r;
+	return SUCCESS;
+}
+
 void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
 {
 	size_t used = strlen(c->err);
@@ -792,12 +803,7 @@ zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
 		fail_from_context(c, "reading a reply");
 		return FAILURE;
 	}
-	if (check_reply(c, r) == FAILURE) {
-		freeReplyObject(r);
-		return FAILURE;
-	}
-	*out = r;
-	return SUCCESS;
+	return hand_out_reply(c, r, out);
 }
 
 /* MOVED and ASK replies followed for one command, at most: a slot moves once per resharding
@@ -874,12 +880,7 @@ zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const 
 		fail_from_context(c, "reading a reply");
 		return FAILURE;
 	}
-	if (check_reply(c, r) == FAILURE) {
-		freeReplyObject(r);
-		return FAILURE;
-	}
-	*out = r;
-	return SUCCESS;
+	return hand_out_reply(c, r, out);
 }
 
 /* Builds EVALSHA/EVAL sha-or-source numkeys keys... args... */
@@ -997,12 +998,7 @@ zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out
 		}
 		return FAILURE;
 	}
-	if (check_reply(c, r) == FAILURE) {
-		freeReplyObject(r);
-		return FAILURE;
-	}
-	*out = r;
-	return SUCCESS;
+	return hand_out_reply(c, r, out);
 }
 
 bool fastqueue_conn_is_noscript(const fastqueue_conn *c)
