@@ -76,9 +76,18 @@ typedef struct _restart_state {
 typedef struct _job_measure {
 	zend_long timeouts_before;    /* stats.timeouts as it started: a change means it timed out */
 	bool handler_started;         /* wall_start, cpu_start are set and the peak was reset */
+	bool cpu_read_at_start;       /* cpu_start is a reading, not an estimate from the last one */
 	double wall_start, cpu_start;
 	fastqueue_job_figures f;
 } job_measure;
+
+/* The last reading of PHP's thread's CPU time: getrusage is a system call that costs a
+ * no-op job's worker several per cent, so it is read at most about once per CPU_READ_EVERY of
+ * wall time around short jobs (see worker_run.c). */
+typedef struct _cpu_reading {
+	double wall;                  /* monotonic time of the reading, 0: none yet */
+	double cpu;                   /* user + system seconds then */
+} cpu_reading;
 
 /* What stats() reports. */
 typedef struct _worker_stats {
@@ -121,6 +130,7 @@ typedef struct _fastqueue_worker {
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
 	job_measure measure;          /* the running job's figures, when metrics is set */
+	cpu_reading cpu_last;         /* the thread's CPU time as last read ('metrics' on) */
 
 	/* Why and how the run stops */
 	restart_state restart;
