@@ -3,7 +3,7 @@
 // Usage: php -d extension=modules/fastqueue.so bench/lib/fastqueue-worker.php PORT QUEUE N PREFETCH [adapter] [metrics]
 // Only daemon() is timed. With "adapter", a processing listener reads the whole payload and the
 // job's id first, as fastqueue/laravel's JobProcessing path does. With "metrics", the worker
-// gathers its figures ('metrics' => true) and a 'measured' listener receives each job's.
+// gathers its figures ('metrics' => true; no listener), and the side is named fq-pPm.
 
 declare(strict_types=1);
 
@@ -43,5 +43,5 @@ if ($before !== $n) {
     exit(1);
 }
 
-bench_measure_and_finish($r, "fq-p$prefetch", $queue, $q->getPrefix() . $q->getQueue($queue), $n,
+bench_measure_and_finish($r, "fq-p$prefetch" . ($metrics ? 'm' : ''), $queue, $q->getPrefix() . $q->getQueue($queue), $n,
     fn() => $w->daemon($queue), function () use (&$seen, &$calls) { return [$seen, $calls]; });
