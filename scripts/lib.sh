@@ -87,6 +87,24 @@ fq_install_packages() {
 	return "$rc"
 }
 
+# promtool, Prometheus's own checker of the text format (tests/04_worker/103 runs it beside its
+# own), unpacked from Debian's prometheus package without installing it: no daemon, no service,
+# no user. Kept in FASTQUEUE_PROMTOOL_CACHE (default /var/cache/fastqueue/promtool). Prints its
+# path; fails when the package cannot be had.
+fq_promtool() {
+	local dir=${FASTQUEUE_PROMTOOL_CACHE:-/var/cache/fastqueue/promtool}
+	if [ ! -x "$dir/usr/bin/promtool" ]; then
+		mkdir -p "$dir" || return 1
+		(
+			cd "$dir" &&
+				{ apt-get download prometheus >/dev/null 2>&1 ||
+					{ fq_as_root apt-get update -qq >/dev/null 2>&1 && apt-get download prometheus >/dev/null 2>&1; }; } &&
+				dpkg-deb -x prometheus_*.deb . && rm -f prometheus_*.deb
+		) || return 1
+	fi
+	[ -x "$dir/usr/bin/promtool" ] && echo "$dir/usr/bin/promtool"
+}
+
 # A free TCP port on the loopback interface, chosen by the kernel.
 fq_free_port() {
 	php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1), "\n";'
