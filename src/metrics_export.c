@@ -56,7 +56,6 @@ struct _fastqueue_metrics_export {
 	char *tmp;                     /* file ".tmp." pid: written, then renamed over file */
 	bool file_failing;             /* said on stderr that writing fails; said again once it works */
 
-	bool publish;                  /* metrics_publish */
 	bool conn_made;                /* conn was made (publish, and a node found in a cluster) */
 	volatile bool busy;            /* the thread is inside a Redis call (read by a fork's child) */
 	fastqueue_conn conn;           /* the thread's own; PHP's thread uses it only after the join */
@@ -642,7 +641,6 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 	e->owner = getpid();
 	e->metrics = m;
 	e->interval = s->interval;
-	e->publish = s->publish;
 	e->listen_fd = e->wake[0] = e->wake[1] = -1;
 	pthread_mutex_init(&e->file_lock, NULL);
 	if (!copy_settings(e, s) || pipe2(e->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
