@@ -39,6 +39,7 @@ $r = fqm_http($port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
 [$head, $body] = explode("\r\n\r\n", $r, 2) + ['', ''];
 preg_match('/\r\nContent-Length: (\d+)/', $head, $m);
 echo 'GET /metrics: ', fqm_head($r), ' | length ', ($m[1] ?? -1) == strlen($body) ? 'right' : 'wrong', ' | ', fqm_whole($body) ? 'whole' : 'not whole', "\n";
+echo 'its body by the grammar: ', fqm_grammar($body), "\n";
 $r = fqm_http($port, "GET / HTTP/1.0\r\n\r\n");
 echo 'GET /: ', fqm_head($r), ' | ', fqm_whole(explode("\r\n\r\n", $r, 2)[1] ?? '') ? 'whole' : 'not whole', "\n";
 echo 'GET /metrics?x=1: ', fqm_head(fqm_http($port, "GET /metrics?x=1 HTTP/1.1\r\n\r\n")), "\n";
@@ -68,6 +69,7 @@ echo 'after the run: ', fqm_get($port) === false ? 'nothing listens' : 'still se
 --EXPECTF--
 scrapes while running: at least 8, counts never go down: yes, distinct: at least 3, some with a job running: yes
 GET /metrics: HTTP/1.1 200 OK | Content-Type: text/plain; version=0.0.4; charset=utf-8 | Connection: close | length right | whole
+its body by the grammar: ok
 GET /: HTTP/1.1 200 OK | Content-Type: text/plain; version=0.0.4; charset=utf-8 | Connection: close | whole
 GET /metrics?x=1: HTTP/1.1 200 OK | Content-Type: text/plain; version=0.0.4; charset=utf-8 | Connection: close
 HEAD: HTTP/1.1 200 OK | Content-Type: text/plain; version=0.0.4; charset=utf-8 | Connection: close | body 0

@@ -29,6 +29,7 @@ echo 'while running: ', fqm_whole((string) $text) ? 'whole' : 'not whole', ', pr
     fqm_sample((string) $text, 'fastqueue_jobs_total', ['worker' => 'w114-a', 'queue' => $name, 'outcome' => 'processed']),
     ', PTTL ', $pttl > 3000 && $pttl <= 6000 ? 'within 6000 ms' : $pttl,
     ', member scored ', $score !== null && abs((float) $score - time()) < 4 ? 'about now' : var_export($score, true), "\n";
+echo 'the published text by the grammar: ', fqm_grammar((string) $text), "\n";
 $c->signal(SIGTERM);
 $r = $c->wait(20);
 echo trim($r['stdout']), "\n", $r['stderr'];
@@ -56,6 +57,7 @@ $raw->cmd('DEL', $set);
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w114', 'fq114:'); fq_raw()->cmd('DEL', 'fq114:fastqueue:metrics:{workers}', 'fq114:fastqueue:metrics:{workers}:w114-a', 'fq114:fastqueue:metrics:{workers}:w114-b'); } ?>
 --EXPECT--
 while running: whole, processed 2, PTTL within 6000 ms, member scored about now
+the published text by the grammar: ok
 ready
 stopped 0
 after a normal stop: key 0, member NULL
