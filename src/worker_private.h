@@ -10,6 +10,7 @@
 #include "job.h"
 #include "worker_options.h"
 #include "lease.h"
+#include "metrics_export.h"
 #include "metrics.h"
 
 typedef enum {
@@ -131,6 +132,7 @@ typedef struct _fastqueue_worker {
 	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
 	job_measure measure;          /* the running job's figures, when metrics is set */
 	cpu_reading cpu_last;         /* the thread's CPU time as last read ('metrics' on) */
+	fastqueue_metrics_export *exporter; /* writes, serves and publishes the metrics during a run, or NULL */
 
 	/* Why and how the run stops */
 	restart_state restart;
