@@ -541,6 +541,27 @@ namespace FastQueue {
          *       default: Laravel's worker does not do it, it opens a second connection per
          *       worker, and a job hung with timeout 0 would keep its job for ever.
          *       stats() counts lease_renewals, leases_lost and lease_failures.
+         *     - 'metrics' (bool, false): gather figures per job, per queue and per worker
+         *       (docs/metrics.md): jobs by outcome, timeouts, wait, run and CPU seconds,
+         *       memory peak, reserve round trips, Redis wait, idle time, the prefetch
+         *       buffer. Read them with metrics() and the 'measured' event. Off by default:
+         *       to measure each job's memory peak the worker resets PHP's peak as the job's
+         *       handler starts, so inside a job memory_get_peak_usage() reports the peak
+         *       since that job began, not the process's (stats()'s 'memory_peak' stays the
+         *       process's); and Laravel's worker does none of it.
+         *     - 'metrics_worker' (string, "HOSTNAME:PID"): the value of the exposition's
+         *       worker label; non-empty, at most 200 bytes.
+         *     - 'metrics_file' (?string, null): a path the worker rewrites with its
+         *       exposition every metrics_interval seconds and as a run ends, atomically
+         *       (written beside it, then renamed), for node_exporter's textfile collector.
+         *     - 'metrics_listen' (?string, null): serve the exposition over HTTP at
+         *       GET /metrics: "PORT" (on 127.0.0.1), "IPV4:PORT" or "[IPV6]:PORT".
+         *     - 'metrics_publish' (bool, false): publish the exposition to Redis every
+         *       metrics_interval seconds, for `php artisan fastqueue:metrics`.
+         *     - 'metrics_interval' (int|float, 5): seconds between rewrites and
+         *       publications, 0.1 to 3600.
+         *     metrics_file, metrics_listen and metrics_publish turn 'metrics' on; given
+         *     with 'metrics' => false they are a ValueError.
          *
          * @throws \TypeError The handler is not callable, or an option has a value of the
          *     wrong type.
@@ -606,6 +627,15 @@ namespace FastQueue {
          *       doubling to 5 s). The exception is made only when someone listens.
          *     - 'idle' (no arguments): daemon() only: a round reserved no job; fired before
          *       the sleep (not for paused rounds, nor when every queue is skipped).
+         *     - 'measured' (Job $job, array $figures): 'metrics' on only: a job attempt
+         *       ended, after its ending events (processed, failed or released). $figures:
+         *       'queue' (string), 'outcome' ('processed', 'released' or 'failed'),
+         *       'timed_out' (bool), 'wait_seconds' (float, or null without the payload's
+         *       createdAt or after the first attempt), 'run_seconds' and 'cpu_seconds'
+         *       (floats: the handler's wall and CPU time), 'memory_peak_bytes' (int: PHP's
+         *       allocation peak during the handler). A job failed before its handler ran
+         *       (not runnable) has 0 for the last three. Not fired for a 'kill' timeout,
+         *       which ends the process (the attempt is still counted in metrics()).
          *
          * @param string $event One of the names above.
          * @param callable $listener Called with the event's arguments; its return value
@@ -731,9 +761,22 @@ namespace FastQueue {
          *     'processed' (jobs started, failed and released ones included), 'failed',
          *     'released' (by the worker, after an exception), 'exceptions', 'timeouts' (ints);
          *     'started_at' (the Unix time of construction) and 'busy_seconds' (time spent
-         *     in jobs) as floats; 'memory_peak' (memory_get_peak_usage(true), an int).
+         *     in jobs) as floats; 'memory_peak' (the process's peak, as
+         *     memory_get_peak_usage(true) would be without 'metrics': an int).
          */
         public function stats(): array {}
+
+        /**
+         * This worker's figures as Prometheus text (format 0.0.4): the same text as its
+         * metrics_file, its metrics_listen endpoint and its publication. Names, units and
+         * buckets are in docs/metrics.md.
+         *
+         * @return string
+         *
+         * @throws \Error The worker was made without 'metrics' (nor an option that turns it
+         *     on): there are no figures.
+         */
+        public function metrics(): string {}
     }
 
     /**

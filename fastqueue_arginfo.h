@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8deabcc1c4f245e8bef5f37f5e860c5baa9d573c */
+ * Stub hash: a02d107d67475bc62d3a477d80cb05fb55355f1f */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -111,6 +111,8 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_FastQueue_Worker_metrics arginfo_class_FastQueue_RedisQueue_getPrefix
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_Job___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
 
@@ -197,6 +199,7 @@ ZEND_METHOD(FastQueue_Worker, resume);
 ZEND_METHOD(FastQueue_Worker, isPaused);
 ZEND_METHOD(FastQueue_Worker, skipQueues);
 ZEND_METHOD(FastQueue_Worker, stats);
+ZEND_METHOD(FastQueue_Worker, metrics);
 ZEND_METHOD(FastQueue_Job, __construct);
 ZEND_METHOD(FastQueue_Job, getJobId);
 ZEND_METHOD(FastQueue_Job, uuid);
@@ -297,6 +300,7 @@ static const zend_function_entry class_FastQueue_Worker_methods[] = {
 	ZEND_ME(FastQueue_Worker, isPaused, arginfo_class_FastQueue_Worker_isPaused, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Worker, skipQueues, arginfo_class_FastQueue_Worker_skipQueues, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Worker, stats, arginfo_class_FastQueue_Worker_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Worker, metrics, arginfo_class_FastQueue_Worker_metrics, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -75,6 +75,7 @@ static const struct { const char *name; size_t len; } field_names[FASTQUEUE_FIEL
 	FIELD_NAME(FASTQUEUE_FIELD_ID, "id"),
 	FIELD_NAME(FASTQUEUE_FIELD_DISPLAY_NAME, "displayName"),
 	FIELD_NAME(FASTQUEUE_FIELD_DATA, "data"),
+	FIELD_NAME(FASTQUEUE_FIELD_CREATED_AT, "createdAt"),
 #undef FIELD_NAME
 };
 

@@ -565,7 +565,7 @@ static int field_of_name(const char *k, size_t len)
 		case 5: FIELD_IS("delay", FASTQUEUE_FIELD_DELAY); break;
 		case 7: FIELD_IS("timeout", FASTQUEUE_FIELD_TIMEOUT); FIELD_IS("backoff", FASTQUEUE_FIELD_BACKOFF); break;
 		case 8: FIELD_IS("attempts", FASTQUEUE_FIELD_ATTEMPTS); FIELD_IS("maxTries", FASTQUEUE_FIELD_MAX_TRIES); break;
-		case 9: FIELD_IS("timeoutAt", FASTQUEUE_FIELD_TIMEOUT_AT); break;
+		case 9: FIELD_IS("timeoutAt", FASTQUEUE_FIELD_TIMEOUT_AT); FIELD_IS("createdAt", FASTQUEUE_FIELD_CREATED_AT); break;
 		case 10: FIELD_IS("retryUntil", FASTQUEUE_FIELD_RETRY_UNTIL); break;
 		case 11: FIELD_IS("displayName", FASTQUEUE_FIELD_DISPLAY_NAME); break;
 		case 13:

@@ -23,6 +23,7 @@ typedef enum _fastqueue_field {
 	FASTQUEUE_FIELD_ID,
 	FASTQUEUE_FIELD_DISPLAY_NAME,
 	FASTQUEUE_FIELD_DATA,
+	FASTQUEUE_FIELD_CREATED_AT,     /* Laravel 12+: the Unix second it was pushed (metrics' wait) */
 	FASTQUEUE_FIELD_COUNT
 } fastqueue_field;
 

@@ -12,7 +12,8 @@
 
 static const char *const event_names[EV_COUNT] = {
 	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released", "error", "idle"
+	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released", "error", "idle",
+	"measured"
 };
 
 static zend_object_handlers worker_handlers;
@@ -111,6 +112,22 @@ void fastqueue_worker_fire_job_value(fastqueue_worker *w, worker_event ev, zval 
 }
 /* }}} */
 
+/* {{{ idle time ('metrics' on: counted) */
+/* Sleeps for a round that runs no job, counting the time as idle. */
+static void idle_sleep(fastqueue_worker *w, double seconds)
+{
+	double from;
+
+	if (!w->metrics) {
+		fastqueue_signals_sleep(seconds);
+		return;
+	}
+	from = fastqueue_clock_mono();
+	fastqueue_signals_sleep(seconds);
+	fastqueue_metrics_add_idle(w->metrics, fastqueue_clock_mono() - from);
+}
+/* }}} */
+
 /* {{{ stop conditions */
 static bool memory_exceeded(fastqueue_worker *w)
 {
@@ -191,7 +208,7 @@ static void idle_round(fastqueue_worker *w)
 	fastqueue_worker_flush_round(w);
 	/* stop() from a looping listener: no reason to sleep first (a signal cuts the sleep short). */
 	if (!w->stop_requested) {
-		fastqueue_signals_sleep(w->opt.sleep > 0 ? w->opt.sleep : 1);
+		idle_sleep(w, w->opt.sleep > 0 ? w->opt.sleep : 1);
 	}
 	fastqueue_worker_poll_restart_key(w);
 }
@@ -320,6 +337,9 @@ static void end_lease(fastqueue_worker *w)
 	w->stats.leases.failures += c.failures;
 	fastqueue_lease_stop(w->lease);
 	w->lease = NULL;
+	if (w->metrics) {
+		fastqueue_metrics_set_leases(w->metrics, w->stats.leases.renewed, w->stats.leases.lost, w->stats.leases.failures);
+	}
 }
 
 static void end_run(fastqueue_worker *w)
@@ -422,7 +442,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				fastqueue_worker_poll_restart_key(w);
 			}
 			if (!w->restart.changed) {
-				fastqueue_signals_sleep(w->opt.sleep);
+				idle_sleep(w, w->opt.sleep);
 			}
 			run->stop = should_stop(w, started, false, &run->status);
 			continue;
@@ -447,7 +467,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			}
 			if (!waited && !w->redis_failures && !w->restart.changed) {
 				/* With block_for the wait already happened; Laravel sleeps again, we do not. */
-				fastqueue_signals_sleep(w->opt.sleep);
+				idle_sleep(w, w->opt.sleep);
 			}
 		}
 		run->stop = should_stop(w, started, had_job || w->redis_failures, &run->status);
@@ -461,7 +481,7 @@ static void next_job(fastqueue_worker *w, void *arg)
 	bool waited;
 
 	if (w->list.count == 0) {
-		fastqueue_signals_sleep(w->opt.sleep);
+		idle_sleep(w, w->opt.sleep);
 		return;
 	}
 	waited = fastqueue_worker_fill_buffer(w, false);
@@ -473,7 +493,7 @@ static void next_job(fastqueue_worker *w, void *arg)
 		zval_ptr_dtor(&job);
 		*ran = true;
 	} else if (!waited && !w->redis_failures) {
-		fastqueue_signals_sleep(w->opt.sleep);
+		idle_sleep(w, w->opt.sleep);
 	}
 }
 
@@ -663,17 +683,35 @@ PHP_METHOD(FastQueue_Worker, skipQueues)
 	w->skip = skip;
 }
 
-/* Lease renewal's counts, the running run's included. */
-static void add_lease_counts(fastqueue_worker *w, zval *out)
+void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out)
 {
 	fastqueue_lease_counts now = {0};
 
 	if (w->lease) {
 		fastqueue_lease_counts_get(w->lease, &now);
 	}
-	add_assoc_long(out, "lease_renewals", w->stats.leases.renewed + now.renewed);
-	add_assoc_long(out, "leases_lost", w->stats.leases.lost + now.lost);
-	add_assoc_long(out, "lease_failures", w->stats.leases.failures + now.failures);
+	out->renewed = w->stats.leases.renewed + now.renewed;
+	out->lost = w->stats.leases.lost + now.lost;
+	out->failures = w->stats.leases.failures + now.failures;
+}
+
+/* Lease renewal's counts, the running run's included. */
+static void add_lease_counts(fastqueue_worker *w, zval *out)
+{
+	fastqueue_lease_counts c;
+
+	fastqueue_worker_lease_counts(w, &c);
+	add_assoc_long(out, "lease_renewals", c.renewed);
+	add_assoc_long(out, "leases_lost", c.lost);
+	add_assoc_long(out, "lease_failures", c.failures);
+}
+
+/* The process's real allocation peak. With 'metrics' each job resets PHP's peak to measure its
+ * own, so the highest seen before a reset is kept and counted too. */
+static size_t process_memory_peak(fastqueue_worker *w)
+{
+	size_t now = zend_memory_peak_usage(true);
+	return now > w->stats.memory_peak ? now : w->stats.memory_peak;
 }
 
 PHP_METHOD(FastQueue_Worker, stats)
@@ -688,8 +726,31 @@ PHP_METHOD(FastQueue_Worker, stats)
 	add_assoc_long(return_value, "timeouts", w->stats.timeouts);
 	add_assoc_double(return_value, "started_at", w->stats.started_at);
 	add_assoc_double(return_value, "busy_seconds", w->stats.busy);
-	add_assoc_long(return_value, "memory_peak", (zend_long) zend_memory_peak_usage(true));
+	add_assoc_long(return_value, "memory_peak", (zend_long) process_memory_peak(w));
 	add_lease_counts(w, return_value);
+}
+
+PHP_METHOD(FastQueue_Worker, metrics)
+{
+	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
+	fastqueue_lease_counts leases;
+	size_t len;
+	char *text;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!w->metrics) {
+		zend_throw_error(NULL, "FastQueue\\Worker::metrics(): metrics are off; construct the worker with 'metrics' => true");
+		RETURN_THROWS();
+	}
+	fastqueue_worker_lease_counts(w, &leases);
+	fastqueue_metrics_set_leases(w->metrics, leases.renewed, leases.lost, leases.failures);
+	text = fastqueue_metrics_render(w->metrics, &len);
+	if (!text) {
+		zend_throw_error(NULL, "FastQueue\\Worker::metrics(): out of memory");
+		RETURN_THROWS();
+	}
+	RETVAL_STRINGL(text, len);
+	free(text);
 }
 
 PHP_METHOD(FastQueue_Worker, on)
@@ -715,7 +776,7 @@ PHP_METHOD(FastQueue_Worker, on)
 	}
 	if (ev == EV_COUNT) {
 		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released, error, idle; \"%s\" given", ZSTR_VAL(event));
+			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released, error, idle, measured; \"%s\" given", ZSTR_VAL(event));
 		RETURN_THROWS();
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {
@@ -763,9 +824,19 @@ PHP_METHOD(FastQueue_Worker, __construct)
 	if (handler) {
 		ZVAL_COPY(&w->handler, handler);
 	}
+	w->stats.started_at = fastqueue_clock_wall();
+	if (w->opt.metrics) {
+		w->metrics = fastqueue_metrics_new(ZSTR_VAL(w->opt.metrics_worker), ZSTR_LEN(w->opt.metrics_worker), w->stats.started_at);
+		if (!w->metrics) {
+			fastqueue_worker_options_free(&w->opt);
+			zval_ptr_dtor(&w->handler);
+			ZVAL_UNDEF(&w->handler);
+			zend_throw_error(NULL, "FastQueue\\Worker: out of memory for its metrics");
+			RETURN_THROWS();
+		}
+	}
 	w->queue = Z_OBJ_P(queue);
 	GC_ADDREF(w->queue);
-	w->stats.started_at = fastqueue_clock_wall();
 }
 
 /* {{{ object handlers */
@@ -804,6 +875,7 @@ static void worker_free(zend_object *obj)
 		zval_ptr_dtor(&w->listeners[i]);
 	}
 	fastqueue_worker_options_free(&w->opt);
+	fastqueue_metrics_free(w->metrics);
 	if (w->queue) OBJ_RELEASE(w->queue);
 	zend_object_std_dtor(obj);
 }

@@ -2,6 +2,8 @@
 #include "php_fastqueue.h"
 #include "worker_options.h"
 #include "options.h"
+#include <arpa/inet.h>
+#include <unistd.h>
 
 /* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
 static zend_result opt_backoff(zval *v, worker_options *o)
@@ -35,6 +37,123 @@ static zend_result opt_backoff(zval *v, worker_options *o)
 	return SUCCESS;
 }
 
+/* {{{ metrics */
+/* The worker label: Prometheus takes any bytes, but a label of kilobytes is a mistake. */
+#define METRICS_WORKER_MAX 200
+
+static zend_result opt_metrics_worker(zval *v, worker_options *o)
+{
+	if (fastqueue_opt_string(v, 3, "metrics_worker", false, false, &o->metrics_worker) == FAILURE) {
+		return FAILURE;
+	}
+	if (ZSTR_LEN(o->metrics_worker) > METRICS_WORKER_MAX) {
+		zend_argument_value_error(3, "option \"metrics_worker\" must be at most %d bytes long", METRICS_WORKER_MAX);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* Digits only, 1 to 65535. */
+static bool parse_port(const char *s, size_t len, int *port)
+{
+	int p = 0;
+
+	if (len == 0 || len > 5) {
+		return false;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		p = p * 10 + (s[i] - '0');
+	}
+	*port = p;
+	return p >= 1 && p <= 65535;
+}
+
+zend_result fastqueue_metrics_listen_parse(const char *s, size_t len, char *host, size_t host_size,
+	int *port, bool *v6)
+{
+	const char *colon = NULL, *addr = s;
+	size_t addr_len;
+	unsigned char bin[16];
+
+	*v6 = false;
+	if (memchr(s, ':', len) == NULL) {
+		/* A bare port: loopback, so nothing is exposed unless asked for by address. */
+		snprintf(host, host_size, "127.0.0.1");
+		return parse_port(s, len, port) ? SUCCESS : FAILURE;
+	}
+	if (len && s[0] == '[') {
+		const char *close = memchr(s, ']', len);
+		if (!close || close + 1 >= s + len || close[1] != ':') {
+			return FAILURE;
+		}
+		addr = s + 1;
+		addr_len = (size_t) (close - addr);
+		colon = close + 1;
+		*v6 = true;
+	} else {
+		colon = memchr(s, ':', len);
+		addr_len = (size_t) (colon - s);
+	}
+	if (addr_len == 0 || addr_len >= host_size || !parse_port(colon + 1, (size_t) (s + len - colon - 1), port)) {
+		return FAILURE;
+	}
+	memcpy(host, addr, addr_len);
+	host[addr_len] = '\0';
+	return inet_pton(*v6 ? AF_INET6 : AF_INET, host, bin) == 1 ? SUCCESS : FAILURE;
+}
+
+static zend_result opt_metrics_listen(zval *v, worker_options *o)
+{
+	char host[64];
+	int port;
+	bool v6;
+
+	if (fastqueue_opt_string(v, 3, "metrics_listen", true, false, &o->metrics_listen) == FAILURE) {
+		return FAILURE;
+	}
+	if (o->metrics_listen && fastqueue_metrics_listen_parse(ZSTR_VAL(o->metrics_listen), ZSTR_LEN(o->metrics_listen),
+			host, sizeof(host), &port, &v6) == FAILURE) {
+		zend_argument_value_error(3, "option \"metrics_listen\" must be \"PORT\", \"IPV4:PORT\" or \"[IPV6]:PORT\" "
+			"with a port from 1 to 65535, \"%s\" given", ZSTR_VAL(o->metrics_listen));
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* HOSTNAME:PID of the process that made the worker: unique among live workers. */
+static zend_string *default_metrics_worker(void)
+{
+	char host[256];
+
+	if (gethostname(host, sizeof(host)) != 0) {
+		snprintf(host, sizeof(host), "localhost");
+	}
+	host[sizeof(host) - 1] = '\0';
+	return zend_strpprintf(0, "%s:%ld", host, (long) getpid());
+}
+
+/* The exposition options need the figures: they turn 'metrics' on, unless it was turned off
+ * explicitly, which contradicts them. */
+static zend_result settle_metrics(worker_options *o)
+{
+	const char *exporting = o->metrics_file ? "metrics_file" : o->metrics_listen ? "metrics_listen"
+		: o->metrics_publish ? "metrics_publish" : NULL;
+
+	if (!exporting) {
+		return SUCCESS;
+	}
+	if (o->metrics_given && !o->metrics) {
+		zend_argument_value_error(3, "option \"%s\" needs the figures that option \"metrics\" => false turns off", exporting);
+		return FAILURE;
+	}
+	o->metrics = true;
+	return SUCCESS;
+}
+/* }}} */
+
 static zend_result read_worker_option(worker_options *o, zend_string *key, zval *v)
 {
 	const char *k = ZSTR_VAL(key);
@@ -55,6 +174,15 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
 	if (zend_string_equals_literal(key, "overlap")) return fastqueue_opt_bool(v, 3, k, &o->overlap);
 	if (zend_string_equals_literal(key, "lease_renewal")) return fastqueue_opt_bool(v, 3, k, &o->lease_renewal);
+	if (zend_string_equals_literal(key, "metrics")) {
+		o->metrics_given = true;
+		return fastqueue_opt_bool(v, 3, k, &o->metrics);
+	}
+	if (zend_string_equals_literal(key, "metrics_worker")) return opt_metrics_worker(v, o);
+	if (zend_string_equals_literal(key, "metrics_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->metrics_file);
+	if (zend_string_equals_literal(key, "metrics_listen")) return opt_metrics_listen(v, o);
+	if (zend_string_equals_literal(key, "metrics_publish")) return fastqueue_opt_bool(v, 3, k, &o->metrics_publish);
+	if (zend_string_equals_literal(key, "metrics_interval")) return fastqueue_opt_number(v, 3, k, 0.1, 3600, &o->metrics_interval);
 	if (zend_string_equals_literal(key, "timeout_exit_status")) return fastqueue_opt_long(v, 3, k, 0, 255, &o->timeout_exit_status);
 	if (zend_string_equals_literal(key, "timeout_grace")) {
 		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
@@ -89,6 +217,9 @@ void fastqueue_worker_options_free(worker_options *o)
 	if (o->restart_key) zend_string_release(o->restart_key);
 	if (o->maintenance_file) zend_string_release(o->maintenance_file);
 	if (o->backoff) efree(o->backoff);
+	if (o->metrics_worker) zend_string_release(o->metrics_worker);
+	if (o->metrics_file) zend_string_release(o->metrics_file);
+	if (o->metrics_listen) zend_string_release(o->metrics_listen);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -110,7 +241,9 @@ zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o
 	o->overlap = true;
 	o->timeout_grace = 1.0;
 	o->timeout_exit_status = FASTQUEUE_EXIT_ERROR;
+	o->metrics_interval = 5.0;
 	if (!options) {
+		o->metrics_worker = default_metrics_worker();
 		return SUCCESS;
 	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
@@ -123,5 +256,8 @@ zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o
 			return FAILURE;
 		}
 	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
+	if (!o->metrics_worker) {
+		o->metrics_worker = default_metrics_worker();
+	}
+	return settle_metrics(o);
 }

@@ -27,11 +27,25 @@ typedef struct _worker_options {
 	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
 	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
 	bool lease_renewal;           /* keep the running job's reservation alive (src/lease.c) */
+	/* Metrics (src/metrics.c; the exporter thread, src/metrics_export.c, reads the rest) */
+	bool metrics;                 /* gather the figures: per job, per queue and per worker */
+	bool metrics_given;           /* 'metrics' was in the options (a false there is explicit) */
+	zend_string *metrics_worker;  /* the worker label's value; default "HOSTNAME:PID" */
+	zend_string *metrics_file;    /* textfile-collector path, or NULL */
+	zend_string *metrics_listen;  /* "PORT", "IPV4:PORT" or "[IPV6]:PORT" to serve /metrics, or NULL */
+	bool metrics_publish;         /* write the exposition to Redis for fastqueue:metrics */
+	double metrics_interval;      /* seconds between rewrites and publications */
 } worker_options;
 
 /* Fills o with the defaults, then with options (NULL: none). On FAILURE an exception is
  * thrown and o may hold some values: free it either way. */
 zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o);
 void fastqueue_worker_options_free(worker_options *o);
+
+/* metrics_listen split into its address (NUL-terminated, without brackets; "127.0.0.1" for a
+ * bare port) and port, and whether the address is IPv6. FAILURE when it is not of that form
+ * (nothing thrown): the exporter calls it again on the stored, already valid, value. */
+zend_result fastqueue_metrics_listen_parse(const char *s, size_t len, char *host, size_t host_size,
+	int *port, bool *v6);
 
 #endif

@@ -10,6 +10,7 @@
 #include "job.h"
 #include "worker_options.h"
 #include "lease.h"
+#include "metrics.h"
 
 typedef enum {
 	EV_LOOPING, EV_PROCESSING, EV_PROCESSED, EV_EXCEPTION, EV_RELEASED, EV_FAILED, EV_TIMEOUT, EV_STOPPING,
@@ -22,6 +23,8 @@ typedef enum {
 	EV_ERROR,
 	/* A daemon round found no job, before its sleep (Laravel 13's WorkerIdle). */
 	EV_IDLE,
+	/* A job attempt's figures, after its ending events ('metrics' on). */
+	EV_MEASURED,
 	EV_COUNT
 } worker_event;
 
@@ -69,11 +72,20 @@ typedef struct _restart_state {
 	double read_at;               /* monotonic time it was last read */
 } restart_state;
 
+/* The running job's measurement ('metrics' on): taken around its handler, recorded at its end. */
+typedef struct _job_measure {
+	zend_long timeouts_before;    /* stats.timeouts as it started: a change means it timed out */
+	bool handler_started;         /* wall_start, cpu_start are set and the peak was reset */
+	double wall_start, cpu_start;
+	fastqueue_job_figures f;
+} job_measure;
+
 /* What stats() reports. */
 typedef struct _worker_stats {
 	zend_long processed, failed, released, exceptions, timeouts;
 	double started_at;            /* unix time of construction */
 	double busy;                  /* seconds spent inside jobs */
+	size_t memory_peak;           /* 'metrics' on: the process's real peak before each job reset it */
 	fastqueue_lease_counts leases; /* of the runs that ended (the running one's: on w->lease) */
 } worker_stats;
 
@@ -108,6 +120,7 @@ typedef struct _fastqueue_worker {
 	                               * stack, so a fatal error unwinding past run_job leaks none */
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
+	job_measure measure;          /* the running job's figures, when metrics is set */
 
 	/* Why and how the run stops */
 	restart_state restart;
@@ -122,6 +135,7 @@ typedef struct _fastqueue_worker {
 	uint32_t redis_failures;      /* failures in a row, for the backoff */
 
 	worker_stats stats;
+	fastqueue_metrics *metrics;   /* 'metrics' on: the figures, from construction to free_obj; else NULL */
 	zend_object std;
 } fastqueue_worker;
 
@@ -156,6 +170,17 @@ void fastqueue_worker_free_limits(job_limits *l);
 void fastqueue_worker_set_job_hooks(fastqueue_worker *w);
 /* Runs a reserved job to its end: deleted, released or failed, and its events fired. */
 void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv);
+
+/* Lease renewal's counts over every run, the running one's included. */
+void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out);
+
+/* worker_run.c: a job's figures ('metrics' on) */
+
+/* Records the running job's attempt (outcome, timeout, wait, run, CPU, memory); with fire, then
+ * tells the 'measured' listeners. */
+void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire);
+/* Seconds since a monotonic start, to add to the Redis wait. */
+void fastqueue_worker_redis_waited(fastqueue_worker *w, double since);
 
 /* worker_reserve.c: getting jobs and telling Redis which started and finished */
 

@@ -145,9 +145,13 @@ static zend_result hand_back_group(fastqueue_worker *w, uint32_t g, buffered_job
 	}
 	ok = SUCCESS;
 	if (sent) {
+		double asked = w->metrics ? fastqueue_clock_mono() : 0;
 		ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * first]), FASTQUEUE_LUA_REQUEUE,
 			(int) (4 * (last - first)), &a, &r);
 		fastqueue_reply_free(r);
+		if (w->metrics) {
+			fastqueue_worker_redis_waited(w, asked);
+		}
 		if (ok == FAILURE) {
 			fprintf(stderr, "FastQueue: could not hand back %u prefetched job(s): %s; they come back after retry_after\n",
 				sent, q->conn.err);
@@ -184,8 +188,15 @@ void fastqueue_worker_send_acks(fastqueue_worker *w)
 	if (!w->acks.len && !fastqueue_conn_deferred(&q->conn)) {
 		return;
 	}
+	double asked = w->metrics ? fastqueue_clock_mono() : 0;
+	zend_result ok;
+
 	defer_acks(w);
-	if (fastqueue_conn_drain(&q->conn) == FAILURE) {
+	ok = fastqueue_conn_drain(&q->conn);
+	if (w->metrics) {
+		fastqueue_worker_redis_waited(w, asked);
+	}
+	if (ok == FAILURE) {
 		fprintf(stderr, "FastQueue: could not acknowledge %u finished job(s): %s; they may run again after retry_after\n",
 			w->acks.len, q->conn.err);
 		fflush(stderr);
@@ -207,6 +218,9 @@ void fastqueue_worker_flush_round(fastqueue_worker *w)
 	take_in_flight(w);
 	hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
 	w->buffer.head = w->buffer.len = 0;
+	if (w->metrics) {
+		fastqueue_metrics_set_buffer(w->metrics, 0);
+	}
 }
 
 /* A job's fork that ends through the worker (exit(), a fatal error) shares the parent's
@@ -418,9 +432,16 @@ static zend_result reserve(fastqueue_worker *w)
 	fastqueue_reserve_batch b;
 	bool charged = w->reserve_count == 1;
 
+	double asked = w->metrics ? fastqueue_clock_mono() : 0;
+	zend_result ok;
+
 	defer_acks(w);
 	fastqueue_reserve_request_init(&req, q, &w->list, w->reserve_count, charged, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
-	if (fastqueue_reserve(q, &req, &b) == FAILURE) {
+	ok = fastqueue_reserve(q, &req, &b);
+	if (w->metrics) {
+		fastqueue_metrics_add_round_trip(w->metrics, fastqueue_clock_mono() - asked);
+	}
+	if (ok == FAILURE) {
 		settle_deferred(w);
 		redis_failed(w, "reserving jobs");
 		return FAILURE;
@@ -447,6 +468,10 @@ static void send_reserve(fastqueue_worker *w)
 	defer_acks(w);
 	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
 	w->flight.out = fastqueue_reserve_send(q, &w->flight.request) == SUCCESS;
+	if (w->metrics && w->flight.out) {
+		/* Sent without waiting: its reply's wait is counted when it is taken. */
+		fastqueue_metrics_add_round_trip(w->metrics, 0);
+	}
 }
 
 /* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
@@ -460,8 +485,15 @@ static zend_result take_in_flight(fastqueue_worker *w)
 	if (!w->flight.out) {
 		return SUCCESS;
 	}
+	double asked = w->metrics ? fastqueue_clock_mono() : 0;
+	zend_result ok;
+
 	w->flight.out = false;
-	if (fastqueue_reserve_take(q, &w->flight.request, &b) == FAILURE) {
+	ok = fastqueue_reserve_take(q, &w->flight.request, &b);
+	if (w->metrics) {
+		fastqueue_worker_redis_waited(w, asked);
+	}
+	if (ok == FAILURE) {
 		settle_deferred(w);
 		if (!fastqueue_conn_is_noscript(&q->conn)) {
 			fprintf(stderr, "FastQueue: the reserve sent ahead failed: %s; a new one follows\n", q->conn.err);
@@ -518,7 +550,13 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 		if (left < 0.001) {
 			break; /* BLPOP would read a timeout of 0 as "for ever" */
 		}
-		if (fastqueue_queue_wait(q, &w->list, left, announced) == FAILURE) {
+		double asked = w->metrics ? fastqueue_clock_mono() : 0;
+		zend_result ok = fastqueue_queue_wait(q, &w->list, left, announced);
+		if (w->metrics) {
+			/* Waiting for a job to be pushed: idle, not Redis being slow. */
+			fastqueue_metrics_add_idle(w->metrics, fastqueue_clock_mono() - asked);
+		}
+		if (ok == FAILURE) {
 			redis_failed(w, "waiting for jobs");
 			return FAILURE;
 		}
@@ -567,6 +605,9 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 	if (overlap && w->buffer.len && !w->exiting) {
 		send_reserve(w);
 	}
+	if (w->metrics) {
+		fastqueue_metrics_set_buffer(w->metrics, w->buffer.len);
+	}
 	return waited;
 }
 
@@ -581,6 +622,9 @@ bool fastqueue_worker_take_job(fastqueue_worker *w, zval *out)
 	w->buffer.len--;
 	if (!w->buffer.len) {
 		w->buffer.head = 0;
+	}
+	if (w->metrics) {
+		fastqueue_metrics_set_buffer(w->metrics, w->buffer.len);
 	}
 	return true;
 }

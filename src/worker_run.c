@@ -8,6 +8,7 @@
 #include "options.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
+#include <sys/resource.h>
 
 /* {{{ the job's limits */
 /* A field as an integer, dflt when absent or not one. */
@@ -142,7 +143,11 @@ static zend_result fail_job(fastqueue_worker *w, fastqueue_job *job, zval *excep
 		zend_string_release(name);
 		exception = &manual;
 	}
+	double asked = w->metrics ? fastqueue_clock_mono() : 0;
 	ok = w->opt.failed_store ? fastqueue_failed_record(q, job, exception) : fastqueue_job_remove_reserved(job);
+	if (w->metrics) {
+		fastqueue_worker_redis_waited(w, asked);
+	}
 	if (ok == FAILURE) {
 		/* The job stays reserved: it comes back after retry_after and fails then. */
 		fprintf(stderr, "FastQueue: could not fail job %s: %s\n", ZSTR_VAL(job->queue), q->conn.err);
@@ -230,8 +235,15 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	/* The delay may come from the job's payload ("backoff" can be any number there), where no
 	 * ValueError is possible: clamped to what later() accepts, time() + delay cannot wrap round
 	 * to a negative score that makes the job due again at once. */
+	double asked = w->metrics ? fastqueue_clock_mono() : 0;
+	zend_result ok;
+
 	delay = fastqueue_clamp_delay(delay);
-	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released) == FAILURE) {
+	ok = fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released);
+	if (w->metrics) {
+		fastqueue_worker_redis_waited(w, asked);
+	}
+	if (ok == FAILURE) {
 		fprintf(stderr, "FastQueue: could not release job %s: %s; it comes back after retry_after\n",
 			ZSTR_VAL(job->queue), q->conn.err);
 		fflush(stderr);
@@ -267,6 +279,142 @@ void fastqueue_worker_set_job_hooks(fastqueue_worker *w)
 	w->hooks.defer_delete = hook_defer_delete;
 	w->hooks.fail = hook_fail;
 	w->hooks.released = hook_released;
+}
+/* }}} */
+
+/* {{{ a job's figures ('metrics' on) */
+/* User + system CPU seconds of PHP's thread: the lease and exporter threads are not the job's. */
+static double thread_cpu_seconds(void)
+{
+	struct rusage ru;
+#ifdef RUSAGE_THREAD
+	getrusage(RUSAGE_THREAD, &ru);
+#else
+	getrusage(RUSAGE_SELF, &ru);
+#endif
+	return (double) ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double) ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+void fastqueue_worker_redis_waited(fastqueue_worker *w, double since)
+{
+	fastqueue_metrics_add_redis_wait(w->metrics, fastqueue_clock_mono() - since);
+}
+
+/* The process's real peak survives the reset of each job's: stats()'s memory_peak reads it. */
+static void keep_process_peak(fastqueue_worker *w)
+{
+	size_t peak = zend_memory_peak_usage(true);
+	if (peak > w->stats.memory_peak) {
+		w->stats.memory_peak = peak;
+	}
+}
+
+/* How long a job on its first attempt waited: from when it became due (Laravel 12+'s
+ * createdAt, whole seconds, plus its dispatch delay) to now. Later attempts became due when
+ * they were released, which the payload does not say. */
+static void measure_wait(fastqueue_worker *w, fastqueue_job *job)
+{
+	zend_long created, delay;
+
+	w->measure.f.wait_known = false;
+	if (job->attempts != 1) {
+		return;
+	}
+	created = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_CREATED_AT, -1);
+	if (created < 0) {
+		return;
+	}
+	delay = fastqueue_worker_field_long(job, FASTQUEUE_FIELD_DELAY, 0);
+	w->measure.f.wait_known = true;
+	w->measure.f.wait_seconds = fastqueue_clock_wall() - (double) created - (double) (delay > 0 ? delay : 0);
+}
+
+static void measure_begin(fastqueue_worker *w)
+{
+	memset(&w->measure, 0, sizeof(w->measure));
+	w->measure.timeouts_before = w->stats.timeouts;
+	fastqueue_metrics_set_running(w->metrics, true);
+}
+
+/* Just before the handler: the allocation peak starts again from what is allocated now. */
+static void measure_handler_start(fastqueue_worker *w)
+{
+	keep_process_peak(w);
+	zend_memory_reset_peak_usage();
+	w->measure.handler_started = true;
+	w->measure.cpu_start = thread_cpu_seconds();
+	w->measure.wall_start = fastqueue_clock_mono();
+}
+
+/* Just after the handler (or at a 'kill' timeout inside it). */
+static void measure_handler_end(fastqueue_worker *w)
+{
+	job_measure *m = &w->measure;
+
+	if (!m->handler_started || m->f.ran) {
+		return;
+	}
+	m->f.run_seconds = fastqueue_clock_mono() - m->wall_start;
+	m->f.cpu_seconds = thread_cpu_seconds() - m->cpu_start;
+	m->f.memory_peak_bytes = zend_memory_peak_usage(false);
+	m->f.ran = true;
+	keep_process_peak(w);
+}
+
+/* The attempt's outcome from the job's state: failed, released, deleted; a job that is none of
+ * them (its release failed on Redis, exit() inside it) comes back for another attempt. */
+static fastqueue_outcome outcome_of(fastqueue_job *job)
+{
+	if (job->failed) {
+		return FASTQUEUE_OUTCOME_FAILED;
+	}
+	if (job->released || !job->deleted) {
+		return FASTQUEUE_OUTCOME_RELEASED;
+	}
+	return FASTQUEUE_OUTCOME_PROCESSED;
+}
+
+static const char *const outcome_words[FASTQUEUE_OUTCOME_COUNT] = {"processed", "released", "failed"};
+
+static void fire_measured(fastqueue_worker *w, zval *job_zv)
+{
+	const fastqueue_job_figures *f = &w->measure.f;
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	zval args[2];
+
+	ZVAL_COPY_VALUE(&args[0], job_zv);
+	array_init_size(&args[1], 7);
+	add_assoc_str(&args[1], "queue", zend_string_copy(job->queue));
+	add_assoc_string(&args[1], "outcome", (char *) outcome_words[f->outcome]);
+	add_assoc_bool(&args[1], "timed_out", f->timed_out);
+	if (f->wait_known) {
+		add_assoc_double(&args[1], "wait_seconds", f->wait_seconds);
+	} else {
+		add_assoc_null(&args[1], "wait_seconds");
+	}
+	add_assoc_double(&args[1], "run_seconds", f->run_seconds);
+	add_assoc_double(&args[1], "cpu_seconds", f->cpu_seconds);
+	add_assoc_long(&args[1], "memory_peak_bytes", (zend_long) f->memory_peak_bytes);
+	fastqueue_worker_fire(w, EV_MEASURED, args, 2);
+	zval_ptr_dtor(&args[1]);
+}
+
+void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire)
+{
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
+	fastqueue_lease_counts leases;
+	job_measure *m = &w->measure;
+
+	measure_handler_end(w);
+	m->f.outcome = outcome_of(job);
+	m->f.timed_out = w->stats.timeouts != m->timeouts_before;
+	fastqueue_metrics_record_job(w->metrics, ZSTR_VAL(job->queue), ZSTR_LEN(job->queue), &m->f);
+	fastqueue_metrics_set_running(w->metrics, false);
+	fastqueue_worker_lease_counts(w, &leases);
+	fastqueue_metrics_set_leases(w->metrics, leases.renewed, leases.lost, leases.failures);
+	if (fire && !Z_ISUNDEF(w->listeners[EV_MEASURED])) {
+		fire_measured(w, job_zv);
+	}
 }
 /* }}} */
 
@@ -421,6 +569,11 @@ static void on_timeout(void *ctx)
 		fail_job(w, job, &e);
 		zval_ptr_dtor(&e);
 	}
+	if (w->metrics) {
+		/* The process ends here: the attempt is recorded now (failed when it was failed just
+		 * above, else released: it comes back after retry_after), before the exit path. */
+		fastqueue_worker_measure_end(w, &w->current, false);
+	}
 	fastqueue_worker_flush_round(w);
 	ZVAL_LONG(&status, w->opt.timeout_exit_status);
 	fastqueue_worker_fire(w, EV_STOPPING, &status, 1);
@@ -503,6 +656,9 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	job->hooks = &w->hooks;
 	w->stats.processed++;
 	w->timeout_thrown = false;
+	if (w->metrics) {
+		measure_begin(w);
+	}
 	fastqueue_worker_mark_started(w, job);
 	hold_lease(w, job);
 	/* Laravel's pop hands out the job as it reserves it: its reserved copy is in :reserved now. */
@@ -526,6 +682,9 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 		goto done;
 	}
 	read_limits(w, job, l);
+	if (w->metrics) {
+		measure_wait(w, job);
+	}
 	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
 	if ((l->retry_until && fastqueue_clock_unix() > l->retry_until)
 		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
@@ -537,9 +696,15 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	name = fastqueue_job_display_name(job);
 	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
+	if (w->metrics) {
+		measure_handler_start(w);
+	}
 	t0 = fastqueue_clock_mono();
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
 	call_handler(w, job_zv);
+	if (w->metrics) {
+		measure_handler_end(w);
+	}
 	fastqueue_signals_end_job();
 	/* The job's code is over: a TimeoutException from here on (a listener's own) is not its. */
 	w->timeout_thrown = false;
@@ -562,6 +727,9 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 		fastqueue_worker_fire_job(w, EV_PROCESSED, job_zv);
 	}
 done:
+	if (w->metrics) {
+		fastqueue_worker_measure_end(w, job_zv, !w->exiting);
+	}
 	if (w->lease) {
 		fastqueue_lease_drop(w->lease);
 	}

@@ -1,0 +1,434 @@
+/* Metrics: the accumulator behind Worker::metrics(), 'measured' and the exporter.
+ *
+ * Plain C, as metrics.h explains: malloc'd memory, one mutex taken by every function, queue
+ * names copied in as bytes. PHP's thread records a job in a few dozen instructions (a queue
+ * found by a compare with the last one used, a bucket found by a short scan); the cost of
+ * text is paid only by render(), which whoever reads the figures calls. */
+#include "metrics.h"
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include <math.h>
+
+/* {{{ buckets: the upper bounds, as they are written in le="..." and as numbers */
+typedef struct _bucket_set {
+	uint32_t count;                /* bounds, +Inf not included */
+	const double *bounds;
+	const char *const *labels;
+} bucket_set;
+
+static const double wait_bounds[] = {0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 21600};
+static const char *const wait_labels[] = {"0.5", "1", "2", "5", "10", "30", "60", "300", "900", "3600", "21600"};
+static const double run_bounds[] = {.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600};
+static const char *const run_labels[] = {"0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10",
+	"30", "60", "300", "900", "3600"};
+/* 1 MiB to 1 GiB by powers of 2: what a PHP job's allocations span, from a no-op's to a
+ * memory_limit's. */
+static const double memory_bounds[] = {1048576.0, 2097152.0, 4194304.0, 8388608.0, 16777216.0, 33554432.0,
+	67108864.0, 134217728.0, 268435456.0, 536870912.0, 1073741824.0};
+static const char *const memory_labels[] = {"1048576", "2097152", "4194304", "8388608", "16777216", "33554432",
+	"67108864", "134217728", "268435456", "536870912", "1073741824"};
+
+#define BUCKET_SET(name) {sizeof(name##_bounds) / sizeof(double), name##_bounds, name##_labels}
+static const bucket_set wait_buckets = BUCKET_SET(wait);
+static const bucket_set run_buckets = BUCKET_SET(run);
+static const bucket_set memory_buckets = BUCKET_SET(memory);
+
+/* The longest set, +Inf's slot included. */
+#define MAX_SLOTS 17
+/* }}} */
+
+typedef struct _histogram {
+	uint64_t slot[MAX_SLOTS];      /* observations per bucket, not cumulative; the last used is +Inf's */
+	uint64_t count;
+	double sum;
+} histogram;
+
+typedef struct _queue_figures {
+	char *name;                    /* the queue's name, its bytes (not NUL-terminated for us) */
+	size_t len;
+	uint64_t jobs[FASTQUEUE_OUTCOME_COUNT];
+	uint64_t timeouts;
+	histogram wait, run, cpu, memory;
+} queue_figures;
+
+struct _fastqueue_metrics {
+	pthread_mutex_t lock;          /* guards everything below */
+	char *worker;                  /* the worker label's value, its bytes */
+	size_t worker_len;
+	queue_figures *queues;         /* in the order they first had a job */
+	uint32_t nqueues, cap;
+	uint32_t last;                 /* the queue last recorded: jobs come in runs of one queue */
+	fastqueue_worker_figures w;
+};
+
+static const char *const outcome_names[FASTQUEUE_OUTCOME_COUNT] = {"processed", "released", "failed"};
+
+fastqueue_metrics *fastqueue_metrics_new(const char *worker_label, size_t label_len, double started_at)
+{
+	fastqueue_metrics *m = calloc(1, sizeof(*m));
+
+	if (!m) {
+		return NULL;
+	}
+	m->worker = malloc(label_len ? label_len : 1);
+	if (!m->worker) {
+		free(m);
+		return NULL;
+	}
+	memcpy(m->worker, worker_label, label_len);
+	m->worker_len = label_len;
+	m->w.started_at = started_at;
+	pthread_mutex_init(&m->lock, NULL);
+	return m;
+}
+
+void fastqueue_metrics_free(fastqueue_metrics *m)
+{
+	if (!m) {
+		return;
+	}
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		free(m->queues[i].name);
+	}
+	free(m->queues);
+	free(m->worker);
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+/* {{{ recording */
+/* A figure that is not a number or below 0 (a clock stepped back) is recorded as 0: the
+ * exposition never holds "NaN" and a counter never goes down. */
+static double sane(double v)
+{
+	return v > 0 && isfinite(v) ? v : 0.0;
+}
+
+static void observe(histogram *h, const bucket_set *b, double v)
+{
+	uint32_t i = 0;
+
+	while (i < b->count && v > b->bounds[i]) {
+		i++;
+	}
+	h->slot[i]++;
+	h->count++;
+	h->sum += v;
+}
+
+/* The queue's figures, added when it had none; NULL when out of memory. */
+static queue_figures *queue_of(fastqueue_metrics *m, const char *name, size_t len)
+{
+	queue_figures *q;
+
+	if (m->nqueues && m->queues[m->last].len == len && memcmp(m->queues[m->last].name, name, len) == 0) {
+		return &m->queues[m->last];
+	}
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		if (m->queues[i].len == len && memcmp(m->queues[i].name, name, len) == 0) {
+			m->last = i;
+			return &m->queues[i];
+		}
+	}
+	if (m->nqueues == m->cap) {
+		uint32_t cap = m->cap ? m->cap * 2 : 4;
+		queue_figures *grown = realloc(m->queues, cap * sizeof(*grown));
+		if (!grown) {
+			return NULL;
+		}
+		m->queues = grown;
+		m->cap = cap;
+	}
+	q = &m->queues[m->nqueues];
+	memset(q, 0, sizeof(*q));
+	q->name = malloc(len ? len : 1);
+	if (!q->name) {
+		return NULL;
+	}
+	memcpy(q->name, name, len);
+	q->len = len;
+	m->last = m->nqueues++;
+	return q;
+}
+
+void fastqueue_metrics_record_job(fastqueue_metrics *m, const char *queue, size_t queue_len,
+	const fastqueue_job_figures *f)
+{
+	queue_figures *q;
+
+	pthread_mutex_lock(&m->lock);
+	q = queue_of(m, queue, queue_len);
+	if (q) {
+		q->jobs[f->outcome < FASTQUEUE_OUTCOME_COUNT ? f->outcome : FASTQUEUE_OUTCOME_FAILED]++;
+		q->timeouts += f->timed_out;
+		if (f->wait_known) {
+			observe(&q->wait, &wait_buckets, sane(f->wait_seconds));
+		}
+		if (f->ran) {
+			observe(&q->run, &run_buckets, sane(f->run_seconds));
+			observe(&q->cpu, &run_buckets, sane(f->cpu_seconds));
+			observe(&q->memory, &memory_buckets, (double) f->memory_peak_bytes);
+		}
+	}
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_add_round_trip(fastqueue_metrics *m, double redis_wait_seconds)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.reserve_round_trips++;
+	m->w.redis_wait_seconds += sane(redis_wait_seconds);
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_add_redis_wait(fastqueue_metrics *m, double seconds)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.redis_wait_seconds += sane(seconds);
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_add_idle(fastqueue_metrics *m, double seconds)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.idle_seconds += sane(seconds);
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_set_buffer(fastqueue_metrics *m, uint32_t prefetched_jobs)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.prefetch_buffer_jobs = prefetched_jobs;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_set_running(fastqueue_metrics *m, bool running)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.job_running = running;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_set_leases(fastqueue_metrics *m, int64_t renewed, int64_t lost, int64_t failures)
+{
+	pthread_mutex_lock(&m->lock);
+	m->w.lease_renewals = renewed;
+	m->w.leases_lost = lost;
+	m->w.lease_failures = failures;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_get_worker(fastqueue_metrics *m, fastqueue_worker_figures *out)
+{
+	pthread_mutex_lock(&m->lock);
+	*out = m->w;
+	pthread_mutex_unlock(&m->lock);
+}
+/* }}} */
+
+/* {{{ rendering: Prometheus text format 0.0.4 */
+typedef struct _text {
+	char *s;
+	size_t len, cap;
+	bool failed;                   /* out of memory: everything after is dropped */
+} text;
+
+static bool reserve_text(text *t, size_t more)
+{
+	char *grown;
+	size_t cap;
+
+	if (t->failed) {
+		return false;
+	}
+	if (t->len + more + 1 <= t->cap) {
+		return true;
+	}
+	cap = t->cap ? t->cap : 4096;
+	while (cap < t->len + more + 1) {
+		cap *= 2;
+	}
+	grown = realloc(t->s, cap);
+	if (!grown) {
+		t->failed = true;
+		return false;
+	}
+	t->s = grown;
+	t->cap = cap;
+	return true;
+}
+
+static void put(text *t, const char *s, size_t n)
+{
+	if (reserve_text(t, n)) {
+		memcpy(t->s + t->len, s, n);
+		t->len += n;
+		t->s[t->len] = '\0';
+	}
+}
+
+static void puts_text(text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+static void putf(text *t, const char *fmt, ...)
+{
+	char buf[64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		put(t, buf, (size_t) n < sizeof(buf) ? (size_t) n : sizeof(buf) - 1);
+	}
+}
+
+/* A label value as the format escapes it: backslash, double quote and line feed. */
+static void put_escaped(text *t, const char *s, size_t n)
+{
+	size_t from = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *esc = s[i] == '\\' ? "\\\\" : s[i] == '"' ? "\\\"" : s[i] == '\n' ? "\\n" : NULL;
+		if (esc) {
+			put(t, s + from, i - from);
+			put(t, esc, 2);
+			from = i + 1;
+		}
+	}
+	put(t, s + from, n - from);
+}
+
+static void family(text *t, const char *name, const char *type, const char *help)
+{
+	putf(t, "# HELP %s ", name);
+	puts_text(t, help);
+	putf(t, "\n# TYPE %s %s\n", name, type);
+}
+
+/* name{worker="..."[,queue="..."] then the caller's extra labels and value. */
+static void sample_start(text *t, fastqueue_metrics *m, const char *name, const char *suffix, const queue_figures *q)
+{
+	puts_text(t, name);
+	puts_text(t, suffix);
+	puts_text(t, "{worker=\"");
+	put_escaped(t, m->worker, m->worker_len);
+	if (q) {
+		puts_text(t, "\",queue=\"");
+		put_escaped(t, q->name, q->len);
+	}
+	put(t, "\"", 1);
+}
+
+static void put_double(text *t, double v)
+{
+	putf(t, "%.9g", v);
+}
+
+static void put_histogram(text *t, fastqueue_metrics *m, const char *name, const queue_figures *q,
+	const histogram *h, const bucket_set *b)
+{
+	uint64_t cumulative = 0;
+
+	for (uint32_t i = 0; i <= b->count; i++) {
+		cumulative += h->slot[i];
+		sample_start(t, m, name, "_bucket", q);
+		putf(t, ",le=\"%s\"} %" PRIu64 "\n", i < b->count ? b->labels[i] : "+Inf", cumulative);
+	}
+	sample_start(t, m, name, "_sum", q);
+	put(t, "} ", 2);
+	put_double(t, h->sum);
+	put(t, "\n", 1);
+	sample_start(t, m, name, "_count", q);
+	putf(t, "} %" PRIu64 "\n", h->count);
+}
+
+static void render_queue_families(text *t, fastqueue_metrics *m)
+{
+	family(t, "fastqueue_jobs_total", "counter", "Job attempts the worker started, by how they ended.");
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		for (int o = 0; o < FASTQUEUE_OUTCOME_COUNT; o++) {
+			sample_start(t, m, "fastqueue_jobs_total", "", &m->queues[i]);
+			putf(t, ",outcome=\"%s\"} %" PRIu64 "\n", outcome_names[o], m->queues[i].jobs[o]);
+		}
+	}
+	family(t, "fastqueue_job_timeouts_total", "counter", "Job attempts that ran past their timeout.");
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		sample_start(t, m, "fastqueue_job_timeouts_total", "", &m->queues[i]);
+		putf(t, "} %" PRIu64 "\n", m->queues[i].timeouts);
+	}
+#define HISTOGRAM_FAMILY(name, help, field, buckets) \
+	family(t, name, "histogram", help); \
+	for (uint32_t i = 0; i < m->nqueues; i++) { \
+		put_histogram(t, m, name, &m->queues[i], &m->queues[i].field, &buckets); \
+	}
+	HISTOGRAM_FAMILY("fastqueue_job_wait_seconds",
+		"Seconds from when a job became due to its start (first attempts of payloads with createdAt; whole-second resolution).",
+		wait, wait_buckets)
+	HISTOGRAM_FAMILY("fastqueue_job_run_seconds", "Wall seconds of a job's handler.", run, run_buckets)
+	HISTOGRAM_FAMILY("fastqueue_job_cpu_seconds", "User and system CPU seconds of PHP's thread during a job's handler.",
+		cpu, run_buckets)
+	HISTOGRAM_FAMILY("fastqueue_job_memory_peak_bytes", "Peak bytes PHP allocated during a job's handler.",
+		memory, memory_buckets)
+#undef HISTOGRAM_FAMILY
+}
+
+static void worker_sample(text *t, fastqueue_metrics *m, const char *name, const char *type, const char *help)
+{
+	family(t, name, type, help);
+	sample_start(t, m, name, "", NULL);
+	put(t, "} ", 2);
+}
+
+static void render_worker_families(text *t, fastqueue_metrics *m)
+{
+	const fastqueue_worker_figures *w = &m->w;
+
+	worker_sample(t, m, "fastqueue_reserve_round_trips_total", "counter", "Reserve calls sent to Redis.");
+	putf(t, "%" PRIu64 "\n", w->reserve_round_trips);
+	worker_sample(t, m, "fastqueue_redis_wait_seconds_total", "counter",
+		"Seconds PHP's thread waited on Redis replies (reserves, acknowledgements, hand-backs).");
+	put_double(t, w->redis_wait_seconds);
+	put(t, "\n", 1);
+	worker_sample(t, m, "fastqueue_idle_seconds_total", "counter",
+		"Seconds spent sleeping or blocked waiting in rounds that found no job.");
+	put_double(t, w->idle_seconds);
+	put(t, "\n", 1);
+	worker_sample(t, m, "fastqueue_prefetch_buffer_jobs", "gauge", "Prefetched jobs waiting in the worker to start.");
+	putf(t, "%" PRIu32 "\n", w->prefetch_buffer_jobs);
+	worker_sample(t, m, "fastqueue_jobs_running", "gauge", "Jobs running now (0 or 1).");
+	putf(t, "%d\n", w->job_running ? 1 : 0);
+	worker_sample(t, m, "fastqueue_worker_start_time_seconds", "gauge", "Unix time the worker was made.");
+	putf(t, "%.3f\n", w->started_at);
+	worker_sample(t, m, "fastqueue_lease_renewals_total", "counter", "Reservations of running jobs moved forward.");
+	putf(t, "%" PRId64 "\n", w->lease_renewals);
+	worker_sample(t, m, "fastqueue_leases_lost_total", "counter",
+		"Running jobs whose reservation was gone when it was to be renewed.");
+	putf(t, "%" PRId64 "\n", w->leases_lost);
+	worker_sample(t, m, "fastqueue_lease_failures_total", "counter", "Renewals that failed on a Redis error.");
+	putf(t, "%" PRId64 "\n", w->lease_failures);
+}
+
+char *fastqueue_metrics_render(fastqueue_metrics *m, size_t *len)
+{
+	text t = {0};
+
+	pthread_mutex_lock(&m->lock);
+	render_queue_families(&t, m);
+	render_worker_families(&t, m);
+	pthread_mutex_unlock(&m->lock);
+	if (t.failed || !t.s) {
+		free(t.s);
+		return NULL;
+	}
+	*len = t.len;
+	return t.s;
+}
+/* }}} */
