@@ -199,18 +199,16 @@ void fastqueue_metrics_add_idle(fastqueue_metrics *m, double seconds)
 	pthread_mutex_unlock(&m->lock);
 }
 
+/* The two gauges change with every job: a single atomic store each (no lock), which a reader
+ * loads atomically too; they need no consistency with the other figures. */
 void fastqueue_metrics_set_buffer(fastqueue_metrics *m, uint32_t prefetched_jobs)
 {
-	pthread_mutex_lock(&m->lock);
-	m->w.prefetch_buffer_jobs = prefetched_jobs;
-	pthread_mutex_unlock(&m->lock);
+	__atomic_store_n(&m->w.prefetch_buffer_jobs, prefetched_jobs, __ATOMIC_RELAXED);
 }
 
 void fastqueue_metrics_set_running(fastqueue_metrics *m, bool running)
 {
-	pthread_mutex_lock(&m->lock);
-	m->w.job_running = running;
-	pthread_mutex_unlock(&m->lock);
+	__atomic_store_n(&m->w.job_running, running, __ATOMIC_RELAXED);
 }
 
 void fastqueue_metrics_set_leases(fastqueue_metrics *m, int64_t renewed, int64_t lost, int64_t failures)
@@ -226,6 +224,8 @@ void fastqueue_metrics_get_worker(fastqueue_metrics *m, fastqueue_worker_figures
 {
 	pthread_mutex_lock(&m->lock);
 	*out = m->w;
+	out->prefetch_buffer_jobs = __atomic_load_n(&m->w.prefetch_buffer_jobs, __ATOMIC_RELAXED);
+	out->job_running = __atomic_load_n(&m->w.job_running, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&m->lock);
 }
 /* }}} */
@@ -402,9 +402,9 @@ static void render_worker_families(text *t, fastqueue_metrics *m)
 	put_double(t, w->idle_seconds);
 	put(t, "\n", 1);
 	worker_sample(t, m, "fastqueue_prefetch_buffer_jobs", "gauge", "Prefetched jobs waiting in the worker to start.");
-	putf(t, "%" PRIu32 "\n", w->prefetch_buffer_jobs);
+	putf(t, "%" PRIu32 "\n", __atomic_load_n(&w->prefetch_buffer_jobs, __ATOMIC_RELAXED));
 	worker_sample(t, m, "fastqueue_jobs_running", "gauge", "Jobs running now (0 or 1).");
-	putf(t, "%d\n", w->job_running ? 1 : 0);
+	putf(t, "%d\n", __atomic_load_n(&w->job_running, __ATOMIC_RELAXED) ? 1 : 0);
 	worker_sample(t, m, "fastqueue_worker_start_time_seconds", "gauge", "Unix time the worker was made.");
 	putf(t, "%.3f\n", w->started_at);
 	worker_sample(t, m, "fastqueue_lease_renewals_total", "counter", "Reservations of running jobs moved forward.");

@@ -410,8 +410,11 @@ void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire)
 	m->f.timed_out = w->stats.timeouts != m->timeouts_before;
 	fastqueue_metrics_record_job(w->metrics, ZSTR_VAL(job->queue), ZSTR_LEN(job->queue), &m->f);
 	fastqueue_metrics_set_running(w->metrics, false);
-	fastqueue_worker_lease_counts(w, &leases);
-	fastqueue_metrics_set_leases(w->metrics, leases.renewed, leases.lost, leases.failures);
+	if (w->lease) {
+		/* Without a lease thread the counts change only as a run ends (end_lease sets them). */
+		fastqueue_worker_lease_counts(w, &leases);
+		fastqueue_metrics_set_leases(w->metrics, leases.renewed, leases.lost, leases.failures);
+	}
 	if (fire && !Z_ISUNDEF(w->listeners[EV_MEASURED])) {
 		fire_measured(w, job_zv);
 	}

@@ -1,8 +1,9 @@
 <?php
 // One bench run of FastQueue\Worker over the N jobs bench/lib/push.php put on QUEUE.
-// Usage: php -d extension=modules/fastqueue.so bench/lib/fastqueue-worker.php PORT QUEUE N PREFETCH [adapter]
+// Usage: php -d extension=modules/fastqueue.so bench/lib/fastqueue-worker.php PORT QUEUE N PREFETCH [adapter] [metrics]
 // Only daemon() is timed. With "adapter", a processing listener reads the whole payload and the
-// job's id first, as fastqueue/laravel's JobProcessing path does.
+// job's id first, as fastqueue/laravel's JobProcessing path does. With "metrics", the worker
+// gathers its figures ('metrics' => true) and a 'measured' listener receives each job's.
 
 declare(strict_types=1);
 
@@ -10,7 +11,8 @@ require __DIR__ . '/common.php';
 
 [$port, $queue, $n, $rest] = bench_args($argv, 1);
 $prefetch = (int) $rest[0];
-$adapter = ($rest[1] ?? '') === 'adapter';
+$adapter = in_array('adapter', array_slice($rest, 1), true);
+$metrics = in_array('metrics', array_slice($rest, 1), true);
 
 if (!class_exists('FastQueue\Worker')) {
     echo "SKIP FastQueue\\Worker not available\n";
@@ -25,7 +27,8 @@ $w = new FastQueue\Worker($q, function (FastQueue\Job $job) use (&$seen, &$calls
     $calls++;
     $i = $job->getData()['i'];
     $seen[$i] = ($seen[$i] ?? 0) + 1;
-}, ['sleep' => 0, 'tries' => 1, 'timeout' => 60, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $prefetch]);
+}, ['sleep' => 0, 'tries' => 1, 'timeout' => 60, 'memory' => 512, 'stop_when_empty' => true, 'prefetch' => $prefetch]
+    + ($metrics ? ['metrics' => true] : []));
 if ($adapter) {
     $w->on('processing', function (FastQueue\Job $job) {
         $job->payload();
