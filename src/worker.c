@@ -253,6 +253,25 @@ static void apply_skip(fastqueue_worker *w)
 	build_list(w);
 }
 
+/* The metrics' exposition, when an option asks for one: FAILURE with an exception thrown. */
+static zend_result start_exporter(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	zend_string *listen = w->opt.metrics_listen;
+	char host[64] = "";
+	fastqueue_export_settings s = {w->opt.metrics_file, listen, host, 0, false, w->opt.metrics_publish,
+		w->opt.metrics_interval, w->opt.metrics_worker, q->prefix, &q->conn};
+
+	if (listen) {
+		/* Checked by the constructor already. */
+		fastqueue_metrics_listen_parse(ZSTR_VAL(listen), ZSTR_LEN(listen), host, sizeof(host), &s.listen_port, &s.listen_v6);
+	}
+	if (w->metrics && fastqueue_metrics_export_wanted(&s) && !(w->exporter = fastqueue_metrics_export_start(w->metrics, &s))) {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* Parses "high,default,low" (NULL: "default") and sets up a run. */
 static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 {
@@ -307,6 +326,10 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 	}
 	w->run_names = names;
 	w->run_count = n;
+	if (start_exporter(w) == FAILURE) {
+		free_run_names(w);
+		return FAILURE;
+	}
 	build_list(w);
 	w->list_ready = true;
 	w->running = true;
@@ -350,6 +373,8 @@ static void end_run(fastqueue_worker *w)
 	} else {
 		fastqueue_worker_forget_round(w);
 	}
+	fastqueue_metrics_export_stop(w->exporter);
+	w->exporter = NULL;
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
@@ -858,6 +883,7 @@ static void worker_free(zend_object *obj)
 {
 	fastqueue_worker *w = worker_from_obj(obj);
 	fastqueue_lease_stop(w->lease);
+	fastqueue_metrics_export_stop(w->exporter);
 	fastqueue_worker_free_limits(&w->limits);
 	for (uint32_t i = 0; i < w->buffer.len; i++) {
 		zval_ptr_dtor(&w->buffer.items[w->buffer.head + i].job);

@@ -10,6 +10,7 @@
 #include "job.h"
 #include "worker_options.h"
 #include "lease.h"
+#include "metrics_export.h"
 #include "metrics.h"
 
 typedef enum {
@@ -121,6 +122,7 @@ typedef struct _fastqueue_worker {
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
 	job_measure measure;          /* the running job's figures, when metrics is set */
+	fastqueue_metrics_export *exporter; /* writes, serves and publishes the metrics during a run, or NULL */
 
 	/* Why and how the run stops */
 	restart_state restart;

@@ -580,6 +580,7 @@ static void on_timeout(void *ctx)
 	fastqueue_worker_flush_round(w);
 	ZVAL_LONG(&status, w->opt.timeout_exit_status);
 	fastqueue_worker_fire(w, EV_STOPPING, &status, 1);
+	fastqueue_metrics_export_last_words(w->exporter);
 	fflush(stdout);
 	fflush(stderr);
 	_exit((int) w->opt.timeout_exit_status);

@@ -1,0 +1,715 @@
+/* The exposition of a worker's metrics: a thread that, every metrics_interval seconds, renders
+ * the accumulator into the textfile collector's file and into Redis, and that answers scrapes
+ * of the HTTP endpoint in between.
+ *
+ * Why a thread: a job may run for minutes, blocked in C where no PHP code runs, and its
+ * figures (jobs running, the run so far) must still be scraped and rewritten. Built like the
+ * lease (src/lease.c): every signal blocked in it, its own Redis connection made by conn.c from
+ * the queue's settings (TLS, Sentinel, the cluster node of the publication's slot), and
+ * nothing of the Zend engine (no emalloc, no zend_string made or released, no PHP call): it
+ * reads only its own malloc'd copies and the accumulator, which has its own lock.
+ *
+ * It sleeps in poll() on the listening socket and a pipe: stop writes a byte into the pipe,
+ * which ends any wait, a scrape's read included, so stopping never waits for a client. A
+ * client gets CLIENT_TIMEOUT seconds in all to send its request and take the answer.
+ *
+ * A job's fork (pcntl_fork) copies the exporter without its thread: owner says whose it is,
+ * and a fork's child never writes the file, serves, publishes or deletes. */
+#include "metrics_export.h"
+#include "clock.h"
+#include "php_fastqueue.h"
+#include "zend_exceptions.h"
+#include <pthread.h>
+#include <signal.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <unistd.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+/* Seconds a scrape's client has to send its request and read the answer. */
+#define CLIENT_TIMEOUT 2.0
+/* Longest a Redis call of the thread may take (connect, or a reply): stop waits for one in
+ * flight. */
+#define REDIS_TIMEOUT 1.0
+/* Longest the publication before a 'kill' timeout's exit may take. */
+#define LAST_WORDS_TIMEOUT 0.5
+/* The publication lives 3 intervals, and at least this long (ms): a worker that stops
+ * publishing (killed) vanishes from fastqueue:metrics after it. */
+#define PUBLISH_TTL_MIN_MS 5000
+/* A request's head (request line and headers), at most. */
+#define REQUEST_MAX 8192
+
+struct _fastqueue_metrics_export {
+	pthread_t thread;
+	pid_t owner;                   /* the process whose thread it is (a fork's child has none) */
+	fastqueue_metrics *metrics;    /* the worker's accumulator (locks itself) */
+	double interval;               /* seconds between rewrites and publications */
+	int wake[2];                   /* a byte in wake[1] stops the thread */
+	int listen_fd;                 /* the endpoint's socket, or -1 */
+
+	pthread_mutex_t file_lock;     /* one writer of the file at a time (the thread, or the
+	                                * last words of PHP's thread) */
+	char *file;                    /* metrics_file, or NULL */
+	char *tmp;                     /* file ".tmp." pid: written, then renamed over file */
+	bool file_failing;             /* said on stderr that writing fails; said again once it works */
+
+	bool publish;                  /* metrics_publish */
+	bool conn_made;                /* conn was made (publish, and a node found in a cluster) */
+	volatile bool busy;            /* the thread is inside a Redis call (read by a fork's child) */
+	fastqueue_conn conn;           /* the thread's own; PHP's thread uses it only after the join */
+	char *set_key;                 /* P"fastqueue:metrics:{workers}" */
+	char *value_key;               /* P"fastqueue:metrics:{workers}:" WORKER */
+	char *member;                  /* WORKER */
+	size_t set_len, value_len, member_len;
+	long long ttl_ms;              /* the value's PX */
+	bool published;                /* a publication went out: stop takes it back */
+	bool publish_failing;          /* said on stderr that publishing fails; said again once it works */
+};
+
+static void say(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+/* strerror() may write a shared buffer: the thread uses this. */
+static const char *error_text(int err, char *buf, size_t size)
+{
+#if defined(__GLIBC__) && defined(_GNU_SOURCE)
+	return strerror_r(err, buf, size);
+#else
+	return strerror_r(err, buf, size) == 0 ? buf : "unknown error";
+#endif
+}
+
+/* {{{ settings */
+bool fastqueue_metrics_export_wanted(const fastqueue_export_settings *s)
+{
+	return s->file || s->listen || s->publish;
+}
+
+/* A malloc'd copy of a + b + c (any may be NULL), its length in *len. */
+static char *join3(const char *a, size_t an, const char *b, size_t bn, const char *c, size_t cn, size_t *len)
+{
+	char *s = malloc(an + bn + cn + 1);
+
+	if (!s) {
+		return NULL;
+	}
+	if (an) memcpy(s, a, an);
+	if (bn) memcpy(s + an, b, bn);
+	if (cn) memcpy(s + an + bn, c, cn);
+	s[an + bn + cn] = '\0';
+	if (len) *len = an + bn + cn;
+	return s;
+}
+/* }}} */
+
+/* {{{ the file */
+static bool write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR) continue;
+			return false;
+		}
+		p += w;
+		n -= (size_t) w;
+	}
+	return true;
+}
+
+/* Writes text to tmp, then renames it over file: a reader sees the old text or the new one,
+ * never a part. 0, or the errno of the step that failed. */
+static int replace_file(const char *file, const char *tmp, const char *text, size_t len)
+{
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), err = 0;
+
+	if (fd < 0) {
+		return errno;
+	}
+	if (!write_all(fd, text, len)) {
+		err = errno;
+	}
+	if (close(fd) != 0 && !err) {
+		err = errno;
+	}
+	if (!err && rename(tmp, file) != 0) {
+		err = errno;
+	}
+	if (err) {
+		unlink(tmp);
+	}
+	return err;
+}
+
+/* Says a failure once, and once again when it works again. */
+static void write_file(fastqueue_metrics_export *e, const char *text, size_t len)
+{
+	int err;
+	char buf[128];
+
+	pthread_mutex_lock(&e->file_lock);
+	err = replace_file(e->file, e->tmp, text, len);
+	if (err && !e->file_failing) {
+		say("FastQueue: cannot write metrics_file %s: %s; retrying every %g s\n", e->file,
+			error_text(err, buf, sizeof(buf)), e->interval);
+		e->file_failing = true;
+	} else if (!err && e->file_failing) {
+		say("FastQueue: metrics_file %s is written again\n", e->file);
+		e->file_failing = false;
+	}
+	pthread_mutex_unlock(&e->file_lock);
+}
+/* }}} */
+
+/* {{{ Redis */
+/* One command on c; false with the reason on c. */
+static bool command(volatile bool *busy, fastqueue_conn *c, int argc, const char **argv, const size_t *len)
+{
+	fastqueue_reply *r;
+	zend_result ok;
+
+	*busy = true;
+	ok = fastqueue_conn_command_offthread(c, argc, argv, len, &r);
+	*busy = false;
+	if (ok == SUCCESS) {
+		fastqueue_reply_free(r);
+	}
+	return ok == SUCCESS;
+}
+
+/* SET value text PX ttl, then ZADD set now member. */
+static bool publish_on(fastqueue_metrics_export *e, fastqueue_conn *c, volatile bool *busy, const char *text, size_t len)
+{
+	char ttl[24], score[32];
+	const char *set_argv[5] = {"SET", e->value_key, text, "PX", ttl};
+	size_t set_len[5] = {3, e->value_len, len, 2, 0};
+	const char *zadd_argv[4] = {"ZADD", e->set_key, score, e->member};
+	size_t zadd_len[4] = {4, e->set_len, 0, e->member_len};
+
+	set_len[4] = fastqueue_format(ttl, sizeof(ttl), "%lld", e->ttl_ms);
+	zadd_len[2] = fastqueue_format(score, sizeof(score), "%.3f", fastqueue_clock_wall());
+	return command(busy, c, 5, set_argv, set_len) && command(busy, c, 4, zadd_argv, zadd_len);
+}
+
+static void publish(fastqueue_metrics_export *e, const char *text, size_t len)
+{
+	bool ok = publish_on(e, &e->conn, &e->busy, text, len);
+
+	e->published = e->published || ok;
+	if (!ok && !e->publish_failing) {
+		say("FastQueue: cannot publish metrics to Redis (%s): %s; retrying every %g s\n", e->value_key, e->conn.err,
+			e->interval);
+		e->publish_failing = true;
+	} else if (ok && e->publish_failing) {
+		say("FastQueue: metrics are published to Redis again (%s)\n", e->value_key);
+		e->publish_failing = false;
+	}
+}
+
+/* The run ended: this worker's figures leave Redis (readers drop members whose key is gone,
+ * but an empty set is tidier). */
+static void unpublish(fastqueue_metrics_export *e)
+{
+	const char *del_argv[2] = {"DEL", e->value_key};
+	size_t del_len[2] = {3, e->value_len};
+	const char *zrem_argv[3] = {"ZREM", e->set_key, e->member};
+	size_t zrem_len[3] = {4, e->set_len, e->member_len};
+
+	if (!command(&e->busy, &e->conn, 2, del_argv, del_len) || !command(&e->busy, &e->conn, 3, zrem_argv, zrem_len)) {
+		say("FastQueue: cannot take the metrics out of Redis (%s): %s; they expire by themselves\n",
+			e->value_key, e->conn.err);
+	}
+}
+
+/* A connection made from source's settings (in a cluster, those of the node that serves the
+ * {workers} slot now), with timeouts short enough that stop never waits long. false (said on
+ * stderr) when a cluster knows no node for the slot. */
+static bool make_conn(fastqueue_conn *out, fastqueue_conn *source, const char *key, size_t key_len, double timeout)
+{
+	fastqueue_conn_options o;
+
+	if (fastqueue_conn_is_cluster(source)) {
+		fastqueue_conn *node = fastqueue_conn_route(source, key, key_len);
+		if (node == source || !node->opt.host) {
+			say("FastQueue: metrics are not published in this run: no cluster node serves %s (%s)\n",
+				key, source->err[0] ? source->err : "the slot map is unknown");
+			return false;
+		}
+		source = node;
+	}
+	o = source->opt;
+	if (!(o.connect_timeout > 0) || o.connect_timeout > timeout) {
+		o.connect_timeout = timeout;
+	}
+	if (!(o.read_timeout > 0) || o.read_timeout > timeout) {
+		o.read_timeout = timeout;
+	}
+	o.wait_replicas = 0;
+	fastqueue_conn_init(out, &o);
+	return true;
+}
+/* }}} */
+
+/* {{{ the endpoint */
+static const char *const CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+/* Waits until fd is ready for events, the deadline passes (false) or stop is asked (false). */
+static bool wait_ready(fastqueue_metrics_export *e, int fd, short events, double deadline)
+{
+	for (;;) {
+		struct pollfd p[2] = {{fd, events, 0}, {e->wake[0], POLLIN, 0}};
+		double left = deadline - fastqueue_clock_mono();
+		int r;
+		if (left <= 0) {
+			return false;
+		}
+		r = poll(p, 2, (int) ceil(left * 1000));
+		if (r < 0 && errno == EINTR) continue;
+		if (r <= 0 || p[1].revents) {
+			return false;
+		}
+		return true;
+	}
+}
+
+static void send_all(fastqueue_metrics_export *e, int fd, const char *p, size_t n, double deadline)
+{
+	while (n > 0) {
+		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+			if (!wait_ready(e, fd, POLLOUT, deadline)) return;
+			continue;
+		}
+		if (w <= 0) return;
+		p += w;
+		n -= (size_t) w;
+	}
+}
+
+static void respond(fastqueue_metrics_export *e, int fd, const char *status, const char *extra,
+	const char *body, size_t body_len, bool head_only, double deadline)
+{
+	char head[512];
+	size_t n = fastqueue_format(head, sizeof(head),
+		"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n",
+		status, body ? CONTENT_TYPE : "text/plain; charset=utf-8", body_len, extra);
+
+	send_all(e, fd, head, n, deadline);
+	if (!head_only) {
+		send_all(e, fd, body, body_len, deadline);
+	}
+}
+
+static void respond_text(fastqueue_metrics_export *e, int fd, const char *status, const char *extra, double deadline)
+{
+	char body[64];
+	size_t n = fastqueue_format(body, sizeof(body), "%s\n", status);
+	char head[512];
+	size_t h = fastqueue_format(head, sizeof(head),
+		"HTTP/1.1 %s\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n",
+		status, n, extra);
+
+	send_all(e, fd, head, h, deadline);
+	send_all(e, fd, body, n, deadline);
+}
+
+/* Reads the request's head (up to its blank line) into buf; its length, or 0 when the client
+ * sent nothing usable in time, closed, or stop was asked. *full: the head did not fit. */
+static size_t read_head(fastqueue_metrics_export *e, int fd, char *buf, size_t cap, double deadline, bool *full)
+{
+	size_t n = 0;
+
+	*full = false;
+	for (;;) {
+		ssize_t r = recv(fd, buf + n, cap - 1 - n, 0);
+		if (r > 0) {
+			n += (size_t) r;
+			buf[n] = '\0';
+			if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n")) {
+				return n;
+			}
+			if (n == cap - 1) {
+				*full = true;
+				return n;
+			}
+			continue;
+		}
+		if (r == 0) {
+			/* The client closed its side: a head without its blank line is still read. */
+			return memchr(buf, '\n', n) ? n : 0;
+		}
+		if (errno == EINTR) continue;
+		if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_ready(e, fd, POLLIN, deadline)) {
+			return 0;
+		}
+	}
+}
+
+typedef enum { REQ_BAD, REQ_METHOD, REQ_NOT_FOUND, REQ_METRICS } request_kind;
+
+/* "METHOD TARGET HTTP/x.y": what it asks for. */
+static request_kind classify(char *head, bool *head_only)
+{
+	char *end = strchr(head, '\n'), *sp1, *sp2, *query;
+	size_t path_len;
+
+	*head_only = false;
+	if (!end) return REQ_BAD;
+	if (end > head && end[-1] == '\r') end--;
+	*end = '\0';
+	sp1 = strchr(head, ' ');
+	if (!sp1 || sp1 == head) return REQ_BAD;
+	sp2 = strchr(sp1 + 1, ' ');
+	if (!sp2 || sp2 == sp1 + 1 || strncmp(sp2 + 1, "HTTP/", 5) != 0 || strchr(sp2 + 1, ' ')) return REQ_BAD;
+	for (char *p = head; p < sp1; p++) {
+		if (*p < 'A' || *p > 'Z') return REQ_BAD;
+	}
+	if (sp1[1] != '/') return REQ_BAD;
+	query = memchr(sp1 + 1, '?', (size_t) (sp2 - sp1 - 1));
+	path_len = (size_t) ((query ? query : sp2) - (sp1 + 1));
+	if (!(path_len == 1 || (path_len == 8 && memcmp(sp1 + 1, "/metrics", 8) == 0))) {
+		return REQ_NOT_FOUND;
+	}
+	*head_only = (size_t) (sp1 - head) == 4 && memcmp(head, "HEAD", 4) == 0;
+	if (!*head_only && !((size_t) (sp1 - head) == 3 && memcmp(head, "GET", 3) == 0)) {
+		return REQ_METHOD;
+	}
+	return REQ_METRICS;
+}
+
+/* Closes after our answer has gone: what the client still sends is read and dropped for a
+ * moment, so that closing with unread bytes does not reset the connection under the answer. */
+static void close_client(fastqueue_metrics_export *e, int fd, double deadline)
+{
+	char sink[512];
+	double until = fastqueue_clock_mono() + 0.2;
+
+	shutdown(fd, SHUT_WR);
+	if (until > deadline) until = deadline;
+	while (wait_ready(e, fd, POLLIN, until) && recv(fd, sink, sizeof(sink), 0) > 0) {
+	}
+	close(fd);
+}
+
+/* One scrape: its request read, answered with a render of now, and closed. */
+static void serve(fastqueue_metrics_export *e, int fd)
+{
+	char head[REQUEST_MAX];
+	double deadline = fastqueue_clock_mono() + CLIENT_TIMEOUT;
+	bool full, head_only;
+	size_t n = read_head(e, fd, head, sizeof(head), deadline, &full);
+
+	if (n == 0) {
+		close(fd);
+		return;
+	}
+	switch (full ? REQ_BAD : classify(head, &head_only)) {
+		case REQ_BAD:
+			respond_text(e, fd, "400 Bad Request", "", deadline);
+			break;
+		case REQ_METHOD:
+			respond_text(e, fd, "405 Method Not Allowed", "Allow: GET, HEAD\r\n", deadline);
+			break;
+		case REQ_NOT_FOUND:
+			respond_text(e, fd, "404 Not Found", "", deadline);
+			break;
+		case REQ_METRICS: {
+			size_t len;
+			char *text = fastqueue_metrics_render(e->metrics, &len);
+			if (text) {
+				respond(e, fd, "200 OK", "", text, len, head_only, deadline);
+				free(text);
+			} else {
+				respond_text(e, fd, "503 Service Unavailable", "", deadline);
+			}
+			break;
+		}
+	}
+	close_client(e, fd, deadline);
+}
+
+static void accept_one(fastqueue_metrics_export *e)
+{
+	int fd = accept4(e->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+
+	if (fd >= 0) {
+		serve(e, fd);
+	}
+}
+
+/* A socket listening on the settings' address; -1 with the reason in err. */
+static int listen_on(const fastqueue_export_settings *s, char *err, size_t err_size)
+{
+	struct sockaddr_storage addr;
+	struct sockaddr_in *in = (struct sockaddr_in *) &addr;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *) &addr;
+	socklen_t addr_len;
+	int fd, one = 1;
+
+	memset(&addr, 0, sizeof(addr));
+	if (s->listen_v6) {
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons((uint16_t) s->listen_port);
+		addr_len = sizeof(*in6);
+	} else {
+		in->sin_family = AF_INET;
+		in->sin_port = htons((uint16_t) s->listen_port);
+		addr_len = sizeof(*in);
+	}
+	if (inet_pton(addr.ss_family, s->listen_host, s->listen_v6 ? (void *) &in6->sin6_addr : (void *) &in->sin_addr) != 1) {
+		snprintf(err, err_size, "not an IP address");
+		return -1;
+	}
+	fd = socket(addr.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0) {
+		snprintf(err, err_size, "%s", strerror(errno));
+		return -1;
+	}
+	/* A worker started again at once may bind while its predecessor's scrapes linger. */
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *) &addr, addr_len) != 0 || listen(fd, 16) != 0) {
+		snprintf(err, err_size, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+/* }}} */
+
+/* {{{ the thread */
+/* Every interval: the file rewritten and the publication renewed, from one render. */
+static void tick(fastqueue_metrics_export *e)
+{
+	size_t len;
+	char *text = fastqueue_metrics_render(e->metrics, &len);
+
+	if (!text) {
+		return;
+	}
+	if (e->file) {
+		write_file(e, text, len);
+	}
+	if (e->conn_made) {
+		publish(e, text, len);
+	}
+	free(text);
+}
+
+static void *export_main(void *arg)
+{
+	fastqueue_metrics_export *e = arg;
+	double next = fastqueue_clock_mono();
+
+	for (;;) {
+		struct pollfd p[2] = {{e->wake[0], POLLIN, 0}, {e->listen_fd, POLLIN, 0}};
+		double now = fastqueue_clock_mono();
+		int r;
+
+		if (now >= next) {
+			tick(e);
+			next += e->interval;
+			if (next <= fastqueue_clock_mono()) {
+				next = fastqueue_clock_mono() + e->interval;
+			}
+			continue;
+		}
+		r = poll(p, e->listen_fd >= 0 ? 2 : 1, (int) ceil((next - now) * 1000));
+		if (r < 0 && errno != EINTR) {
+			break;
+		}
+		if (p[0].revents) {
+			break; /* stop */
+		}
+		if (r > 0 && (p[1].revents & POLLIN)) {
+			accept_one(e);
+		}
+	}
+	return NULL;
+}
+/* }}} */
+
+/* {{{ PHP's thread */
+static bool is_owner(const fastqueue_metrics_export *e)
+{
+	return e && e->owner == getpid();
+}
+
+static void free_export(fastqueue_metrics_export *e)
+{
+	if (e->conn_made) {
+		fastqueue_conn_free(&e->conn);
+	}
+	if (e->listen_fd >= 0) close(e->listen_fd);
+	if (e->wake[0] >= 0) close(e->wake[0]);
+	if (e->wake[1] >= 0) close(e->wake[1]);
+	free(e->file);
+	free(e->tmp);
+	free(e->set_key);
+	free(e->value_key);
+	free(e->member);
+	free(e);
+}
+
+/* Copies the settings' strings, and the publication's keys. */
+static bool copy_settings(fastqueue_metrics_export *e, const fastqueue_export_settings *s)
+{
+	static const char set[] = "fastqueue:metrics:{workers}";
+	const zend_string *p = s->prefix, *w = s->worker;
+	size_t plen = p ? ZSTR_LEN(p) : 0;
+	const char *pval = p ? ZSTR_VAL(p) : "";
+
+	if (s->file) {
+		char pid[32];
+		size_t n = fastqueue_format(pid, sizeof(pid), ".tmp.%ld", (long) e->owner);
+		if (!(e->file = join3(ZSTR_VAL(s->file), ZSTR_LEN(s->file), NULL, 0, NULL, 0, NULL))
+			|| !(e->tmp = join3(ZSTR_VAL(s->file), ZSTR_LEN(s->file), pid, n, NULL, 0, NULL))) {
+			return false;
+		}
+	}
+	if (s->publish) {
+		if (!(e->set_key = join3(pval, plen, set, sizeof(set) - 1, NULL, 0, &e->set_len))
+			|| !(e->member = join3(ZSTR_VAL(w), ZSTR_LEN(w), NULL, 0, NULL, 0, &e->member_len))
+			|| !(e->value_key = join3(e->set_key, e->set_len, ":", 1, e->member, e->member_len, &e->value_len))) {
+			return false;
+		}
+		e->ttl_ms = (long long) ceil(3 * s->interval * 1000);
+		if (e->ttl_ms < PUBLISH_TTL_MIN_MS) e->ttl_ms = PUBLISH_TTL_MIN_MS;
+	}
+	return true;
+}
+
+static bool start_thread(fastqueue_metrics_export *e, int *err)
+{
+	sigset_t all, old;
+
+	/* Started with every signal blocked, which it keeps: the job alarm, the watchdog and the
+	 * worker's signals must reach PHP's thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	*err = pthread_create(&e->thread, NULL, export_main, e);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return *err == 0;
+}
+
+fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s)
+{
+	fastqueue_metrics_export *e = calloc(1, sizeof(*e));
+	char why[256];
+	int err;
+
+	if (!e) {
+		zend_throw_exception(fastqueue_ce_Exception, "Cannot start the metrics exporter: out of memory", 0);
+		return NULL;
+	}
+	e->owner = getpid();
+	e->metrics = m;
+	e->interval = s->interval;
+	e->publish = s->publish;
+	e->listen_fd = e->wake[0] = e->wake[1] = -1;
+	pthread_mutex_init(&e->file_lock, NULL);
+	if (!copy_settings(e, s) || pipe2(e->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter: %s",
+			errno ? strerror(errno) : "out of memory");
+		goto fail;
+	}
+	if (s->listen) {
+		e->listen_fd = listen_on(s, why, sizeof(why));
+		if (e->listen_fd < 0) {
+			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s (metrics_listen): %s",
+				ZSTR_VAL(s->listen), why);
+			goto fail;
+		}
+	}
+	if (s->publish) {
+		e->conn_made = make_conn(&e->conn, s->conn, e->set_key, e->set_len, REDIS_TIMEOUT);
+	}
+	/* The file is there as soon as the run is. */
+	if (e->file) {
+		size_t len;
+		char *text = fastqueue_metrics_render(m, &len);
+		if (text) {
+			write_file(e, text, len);
+			free(text);
+		}
+	}
+	if (!start_thread(e, &err)) {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter's thread: %s", strerror(err));
+		goto fail;
+	}
+	return e;
+fail:
+	pthread_mutex_destroy(&e->file_lock);
+	free_export(e);
+	return NULL;
+}
+
+static void join_thread(fastqueue_metrics_export *e)
+{
+	char byte = 1;
+
+	while (write(e->wake[1], &byte, 1) < 0 && errno == EINTR) {
+	}
+	pthread_join(e->thread, NULL);
+}
+
+void fastqueue_metrics_export_stop(fastqueue_metrics_export *e)
+{
+	if (!e) {
+		return;
+	}
+	if (is_owner(e)) {
+		join_thread(e);
+		if (e->file) {
+			size_t len;
+			char *text = fastqueue_metrics_render(e->metrics, &len);
+			if (text) {
+				write_file(e, text, len);
+				free(text);
+			}
+		}
+		if (e->conn_made && e->published) {
+			unpublish(e);
+		}
+		pthread_mutex_destroy(&e->file_lock);
+	} else if (e->busy) {
+		/* A fork's child, copied while the thread was inside hiredis: the connection's state
+		 * is half-way; leave it (the child's socket copy closes at its exit). */
+		e->conn.ctx = NULL;
+	}
+	/* In a fork's child the lock may have been copied held: it is neither taken nor destroyed.
+	 * The sockets closed here are the child's copies: the parent's endpoint goes on. */
+	free_export(e);
+}
+
+void fastqueue_metrics_export_last_words(fastqueue_metrics_export *e)
+{
+	size_t len;
+	char *text;
+	fastqueue_conn c;
+	volatile bool busy;
+
+	if (!is_owner(e) || !(text = fastqueue_metrics_render(e->metrics, &len))) {
+		return;
+	}
+	if (e->file) {
+		write_file(e, text, len);
+	}
+	/* The thread may be inside a call on its connection: this one goes over another, made
+	 * now from the same settings, with a short bound. */
+	if (e->conn_made && make_conn(&c, &e->conn, e->set_key, e->set_len, LAST_WORDS_TIMEOUT)) {
+		publish_on(e, &c, &busy, text, len);
+		fastqueue_conn_free(&c);
+	}
+	free(text);
+}
+/* }}} */
