@@ -625,8 +625,8 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 	if (s->listen) {
 		e->listen_fd = listen_on(s, why, sizeof(why));
 		if (e->listen_fd < 0) {
-			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s (metrics_listen): %s",
-				ZSTR_VAL(s->listen), why);
+			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s%s%s:%d (metrics_listen \"%s\"): %s",
+				s->listen_v6 ? "[" : "", s->listen_host, s->listen_v6 ? "]" : "", s->listen_port, ZSTR_VAL(s->listen), why);
 			goto fail;
 		}
 	}
