@@ -26,7 +26,7 @@ $t = fq_sig_now();
 $got = stream_get_contents($slow);
 fq_sig_time('slow client closed', fq_sig_now() - $t, 1.5, 3.0);
 echo 'it got: ', var_export($got, true), "\n";
-echo 'next scrape: ', fqm_whole((string) @file_get_contents("http://127.0.0.1:$port/metrics")) ? 'whole' : 'failed', "\n";
+echo 'next scrape: ', fqm_whole((string) fqm_get($port)) ? 'whole' : 'failed', "\n";
 
 // A silent client holds the thread in its read; SIGTERM must still end the worker within 1 s.
 $silent = stream_socket_client("tcp://127.0.0.1:$port", $errno, $errstr, 5);
