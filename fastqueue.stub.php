@@ -554,10 +554,21 @@ namespace FastQueue {
          *     - 'metrics_file' (?string, null): a path the worker rewrites with its
          *       exposition every metrics_interval seconds and as a run ends, atomically
          *       (written beside it, then renamed), for node_exporter's textfile collector.
+         *       Also written as a run starts, and before a 'kill' timeout ends the process.
+         *       A write that fails is said once on stderr and tried again; it never ends
+         *       the worker.
          *     - 'metrics_listen' (?string, null): serve the exposition over HTTP at
          *       GET /metrics: "PORT" (on 127.0.0.1), "IPV4:PORT" or "[IPV6]:PORT".
+         *       Bound as a run starts, closed as it ends. Each scrape renders anew;
+         *       GET and HEAD of /metrics or / only (else 404, or 405), Connection: close,
+         *       and a client gets 2 s to send its request. An address that cannot be
+         *       bound is a FastQueue\Exception from daemon() and runNextJob().
          *     - 'metrics_publish' (bool, false): publish the exposition to Redis every
-         *       metrics_interval seconds, for `php artisan fastqueue:metrics`.
+         *       metrics_interval seconds, for `php artisan fastqueue:metrics`: the text
+         *       under the RedisQueue's prefix + "fastqueue:metrics:{workers}:" + the
+         *       worker label, living 3 x metrics_interval (at least 5 s), and the label in
+         *       the sorted set prefix + "fastqueue:metrics:{workers}" (score: the time). A
+         *       run that ends removes both; a failure is said once on stderr and retried.
          *     - 'metrics_interval' (int|float, 5): seconds between rewrites and
          *       publications, 0.1 to 3600.
          *     metrics_file, metrics_listen and metrics_publish turn 'metrics' on; given
@@ -671,6 +682,8 @@ namespace FastQueue {
          *
          * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
          *     a hash tag.
+         * @throws Exception metrics_listen's address cannot be bound (in use, or not one of
+         *     the machine's); the message names it and the reason.
          * @throws \Error This worker is running already, or it is called inside a job or
          *     listener of another running worker (signal handlers and the job alarm belong to
          *     the process).
@@ -697,6 +710,7 @@ namespace FastQueue {
          *
          * @throws \ValueError $queues names no queue, or in a Redis Cluster names one without
          *     a hash tag.
+         * @throws Exception As for daemon().
          * @throws \Error As for daemon().
          */
         public function runNextJob(string $queues = 'default'): bool {}

@@ -20,7 +20,7 @@ fqm_push($q, $name, 6, 0.4);
 $counts = [];
 $running = 0;
 for ($t = microtime(true); microtime(true) - $t < (fq_slow() ? 8 : 2.4); usleep(150000)) {
-    $body = @file_get_contents("http://127.0.0.1:$port/metrics");
+    $body = fqm_get($port);
     if ($body === false || !fqm_whole($body)) {
         echo "a scrape failed: ", var_export(substr((string) $body, -200), true), "\n";
         continue;
@@ -61,7 +61,7 @@ echo '127.0.0.2: ', $other ? 'connected' : 'refused', "\n";
 $c->signal(SIGTERM);
 $r = $c->wait(20);
 echo trim($r['stdout']), "\n", $r['stderr'];
-echo 'after the run: ', @file_get_contents("http://127.0.0.1:$port/metrics") === false ? 'nothing listens' : 'still served', "\n";
+echo 'after the run: ', fqm_get($port) === false ? 'nothing listens' : 'still served', "\n";
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w111'); ?>
