@@ -2,11 +2,12 @@
 
 namespace FastQueue\Laravel;
 
+use FastQueue\Laravel\Console\MetricsCommand;
 use FastQueue\Laravel\Console\WorkCommand;
 use Illuminate\Support\ServiceProvider;
 
 /**
- * Registers php artisan fastqueue:work. Discovered by composer through extra.laravel.providers;
+ * Registers php artisan fastqueue:work and fastqueue:metrics. Discovered by composer through extra.laravel.providers;
  * without composer (Laravel from Debian's packages), require laravel/autoload.php and list this
  * class in the 'providers' of config/app.php.
  */
@@ -27,7 +28,7 @@ class FastQueueServiceProvider extends ServiceProvider
     public function boot()
     {
         if ($this->app->runningInConsole()) {
-            $this->commands([WorkCommand::class]);
+            $this->commands([WorkCommand::class, MetricsCommand::class]);
         }
     }
 }

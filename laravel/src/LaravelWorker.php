@@ -4,6 +4,7 @@ namespace FastQueue\Laravel;
 
 use Closure;
 use FastQueue\Job as NativeJob;
+use FastQueue\Laravel\Events\JobMeasured;
 use FastQueue\Laravel\Fast\EventShortcut;
 use FastQueue\Laravel\Fast\HandlerReuse;
 use FastQueue\MaxAttemptsExceededException as NativeMaxAttemptsExceededException;
@@ -143,6 +144,10 @@ class LaravelWorker
             ->on('timeout', Closure::fromCallable([$this, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']))
             ->on('error', Closure::fromCallable([$this, 'onReserveError']));
+        // The per-job figures, when the worker gathers them (JobMeasured).
+        if (! empty($options['metrics'])) {
+            $this->worker->on('measured', Closure::fromCallable([$this, 'onMeasured']));
+        }
         // Laravel 13 announces an idle round before its sleep (WorkerIdle).
         if (class_exists('Illuminate\\Queue\\Events\\WorkerIdle')) {
             $this->worker->on('idle', Closure::fromCallable([$this, 'onIdle']));
@@ -422,6 +427,24 @@ class LaravelWorker
             $this->exceptions->report($e);
         } catch (Throwable) {
             // A handler that throws: the worker goes on retrying, as it printed.
+        }
+    }
+
+    /**
+     * A job's figures (after its ending events): JobMeasured, built only while the application's
+     * dispatcher has a listener for it, which may be added or removed at any time. The shortcut's
+     * tables answer "nobody" per job without a call; otherwise (wildcards, another dispatcher)
+     * the dispatcher is asked.
+     */
+    protected function onMeasured(NativeJob $native, array $figures): void
+    {
+        if ($this->route(JobMeasured::class) === null || ! $this->events->hasListeners(JobMeasured::class)) {
+            return;
+        }
+        try {
+            $this->events->dispatch(JobMeasured::fromFigures($this->connectionName, $this->jobFor($native), $figures));
+        } catch (Throwable $e) {
+            $this->exceptions->report($e);
         }
     }
 

@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work: registered by the provider, with queue:work's arguments and options (same names and defaults) plus --prefetch, --no-overlap, --lease-renewal and --timeout-mode
+fastqueue:work: registered by the provider, with queue:work's arguments and options (same names and defaults) plus --prefetch, --no-overlap, --lease-renewal, --timeout-mode and the --metrics options; fastqueue:metrics beside it
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -10,7 +10,7 @@ require __DIR__ . '/../inc/laravel_app.inc';
 
 $app = new FqLaravelApp();
 $list = $app->artisan(['list', 'fastqueue']);
-echo $list['status'], ' ', preg_match('/^  fastqueue:work\s+\S/m', $list['stdout']), "\n";
+echo $list['status'], ' ', preg_match('/^  fastqueue:work\s+\S/m', $list['stdout']), ' ', preg_match('/^  fastqueue:metrics\s+\S/m', $list['stdout']), "\n";
 
 echo $app->run(<<<'PHP'
 $commands = $app->make(Illuminate\Contracts\Console\Kernel::class)->all();
@@ -51,7 +51,7 @@ $help = $app->artisan(['help', 'fastqueue:work']);
 echo $help['status'], ' ', str_contains($help['stdout'], '--timeout-mode[=TIMEOUT-MODE]') ? 'help ok' : $help['stdout'], "\n";
 ?>
 --EXPECTF--
-0 1
+0 1 1
 connection         argument required=0 default=NULL same
 --name             option value=optional default='default' same
 --queue            option value=optional default=NULL same
@@ -73,5 +73,11 @@ this version's other queue:work options, the same: %s
 --no-overlap       option value=none default=false (fastqueue:work only)
 --lease-renewal    option value=none default=false (fastqueue:work only)
 --timeout-mode     option value=optional default='kill' (fastqueue:work only)
+--metrics          option value=none default=false (fastqueue:work only)
+--metrics-file     option value=optional default=NULL (fastqueue:work only)
+--metrics-listen   option value=optional default=NULL (fastqueue:work only)
+--metrics-publish  option value=none default=false (fastqueue:work only)
+--metrics-interval option value=optional default=NULL (fastqueue:work only)
+--metrics-worker   option value=optional default=NULL (fastqueue:work only)
 FastQueue\Laravel\Console\WorkCommand
 0 help ok

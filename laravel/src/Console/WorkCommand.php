@@ -33,7 +33,13 @@ class WorkCommand extends QueueWorkCommand
                             {--prefetch=1 : FastQueue: the number of jobs to reserve per Redis round trip}
                             {--no-overlap : FastQueue: with --prefetch, reserve the next batch only once this one is done, not while it runs}
                             {--lease-renewal : FastQueue: keep the reservation of the running job alive, so a job longer than retry_after never runs twice}
-                            {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}';
+                            {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}
+                            {--metrics : FastQueue: gather per-queue job figures (outcomes, wait, run and CPU time, memory peak) and fire JobMeasured}
+                            {--metrics-file= : FastQueue: with metrics, rewrite this file (Prometheus text, for node_exporter\'s textfile collector) every interval}
+                            {--metrics-listen= : FastQueue: with metrics, serve GET /metrics on "PORT" (127.0.0.1) or "HOST:PORT"}
+                            {--metrics-publish : FastQueue: with metrics, publish the figures to Redis for php artisan fastqueue:metrics}
+                            {--metrics-interval= : FastQueue: seconds between two rewrites or publications of the figures (default 5)}
+                            {--metrics-worker= : FastQueue: the metrics\' worker label (default HOSTNAME:PID)}';
 
     /**
      * The job-line formats this command can print itself, by the fingerprint of queue:work's
@@ -353,7 +359,34 @@ class WorkCommand extends QueueWorkCommand
             'timeout_mode' => (string) $this->option('timeout-mode'),
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
-        ];
+        ] + $this->metricsOptions();
+    }
+
+    /**
+     * The native worker's metrics options, only those given: without a --metrics option the
+     * worker is made exactly as before. Any of them turns the figures on, since an exposition
+     * of figures nobody gathers would be empty.
+     */
+    protected function metricsOptions(): array
+    {
+        $options = [];
+        foreach (['metrics-file' => 'metrics_file', 'metrics-listen' => 'metrics_listen', 'metrics-worker' => 'metrics_worker'] as $option => $key) {
+            if ($this->option($option) !== null) {
+                $options[$key] = (string) $this->option($option);
+            }
+        }
+        if (($interval = $this->option('metrics-interval')) !== null) {
+            // A value that is no number goes as it is, for the worker's own refusal.
+            $options['metrics_interval'] = is_numeric($interval) ? $interval + 0 : $interval;
+        }
+        if ($this->option('metrics-publish')) {
+            $options['metrics_publish'] = true;
+        }
+        if ($options !== [] || $this->option('metrics')) {
+            $options = ['metrics' => true] + $options;
+        }
+
+        return $options;
     }
 
     /**
