@@ -60,7 +60,7 @@ echo "stats: processed {$stats['processed']}, failed {$stats['failed']}, release
 echo fqw_counts($a), ' | ', fqw_counts($b), "\n";
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w101a'); fq_clean('w101b'); } ?>
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w101a'); fq_clean('w101b'); fq_queue()->flushFailed(); } ?>
 --EXPECT--
 status 0
 w101a/Fail#1 failed

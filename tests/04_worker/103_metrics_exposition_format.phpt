@@ -72,7 +72,7 @@ foreach ($broken as $what => $text) {
 }
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w103a'); fq_clean('w103b'); } ?>
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w103a'); fq_clean('w103b'); fq_queue()->flushFailed(); } ?>
 --EXPECT--
 before any job: valid
 families: 15, samples of queue families: 0

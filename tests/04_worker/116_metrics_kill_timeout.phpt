@@ -36,7 +36,7 @@ fqm_rmdir($dir);
 $raw->cmd('DEL', 'fastqueue:metrics:{workers}', $key);
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w116'); fq_raw()->cmd('DEL', 'fastqueue:metrics:{workers}', 'fastqueue:metrics:{workers}:w116'); } ?>
+<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w116'); fq_queue()->flushFailed(); fq_raw()->cmd('DEL', 'fastqueue:metrics:{workers}', 'fastqueue:metrics:{workers}:w116'); } ?>
 --EXPECT--
 exit status 1
 file: whole, failed 1, timeouts 1
