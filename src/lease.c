@@ -16,6 +16,7 @@
  * The member is never changed, so Laravel's own migration, which compares scores with the
  * time, sees a reservation that has not expired: a mixed fleet stays safe. */
 #include "lease.h"
+#include "say.h"
 #include "clock.h"
 #include <pthread.h>
 #include <signal.h>
@@ -141,16 +142,6 @@ static renew_result send_renewal(fastqueue_lease *l, size_t key_len, size_t memb
 	return res;
 }
 
-static void say(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
-
 /* What a renewal's result means for the reservation it was made for (under the lock). */
 static void apply_result(fastqueue_lease *l, renew_result res, zend_long until, double now,
 	size_t key_len)
@@ -159,11 +150,11 @@ static void apply_result(fastqueue_lease *l, renew_result res, zend_long until, 
 		case RENEWED:
 			l->counts.renewed++;
 			if (l->failing) {
-				say("FastQueue: lease renewal works again (%.*s)\n", (int) key_len, l->buf);
+				fastqueue_say("FastQueue: lease renewal works again (%.*s)\n", (int) key_len, l->buf);
 				l->failing = false;
 			}
 			if (now >= (double) l->until) {
-				say("FastQueue: a reservation in %.*s was renewed %.1f s after it had ended; no worker had taken it back\n",
+				fastqueue_say("FastQueue: a reservation in %.*s was renewed %.1f s after it had ended; no worker had taken it back\n",
 					(int) key_len, l->buf, now - (double) l->until);
 			}
 			l->until = until;
@@ -175,7 +166,7 @@ static void apply_result(fastqueue_lease *l, renew_result res, zend_long until, 
 			l->renewing = false;
 			if (now >= (double) l->until) {
 				l->counts.lost++;
-				say("FastQueue: the reservation of the running job in %.*s ended %.1f s before it could be renewed "
+				fastqueue_say("FastQueue: the reservation of the running job in %.*s ended %.1f s before it could be renewed "
 					"(Redis could not be reached) and was taken back: another worker may run the job too\n",
 					(int) key_len, l->buf, now - (double) l->until);
 			}
@@ -183,7 +174,7 @@ static void apply_result(fastqueue_lease *l, renew_result res, zend_long until, 
 		case FAILED:
 			l->counts.failures++;
 			if (!l->failing) {
-				say("FastQueue: lease renewal failed (%.*s): %s; retrying\n", (int) key_len, l->buf, l->conn.err);
+				fastqueue_say("FastQueue: lease renewal failed (%.*s): %s; retrying\n", (int) key_len, l->buf, l->conn.err);
 				l->failing = true;
 			}
 			l->next = now + (l->step / 4 < RETRY_MAX ? l->step / 4 : RETRY_MAX);
@@ -322,7 +313,7 @@ fastqueue_lease *fastqueue_lease_start(fastqueue_conn *conn, zend_long retry_aft
 	err = pthread_create(&l->thread, NULL, lease_main, l);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (err != 0) {
-		say("FastQueue: lease renewal is off for this run: cannot start its thread: %s\n", strerror(err));
+		fastqueue_say("FastQueue: lease renewal is off for this run: cannot start its thread: %s\n", strerror(err));
 		pthread_cond_destroy(&l->wake);
 		pthread_cond_destroy(&l->idle);
 		pthread_mutex_destroy(&l->lock);

@@ -16,6 +16,7 @@
  * A job's fork (pcntl_fork) copies the exporter without its thread: owner says whose it is,
  * and a fork's child never writes the file, serves, publishes or deletes. */
 #include "metrics_export.h"
+#include "say.h"
 #include "clock.h"
 #include "php_fastqueue.h"
 #include "zend_exceptions.h"
@@ -67,16 +68,6 @@ struct _fastqueue_metrics_export {
 	bool published;                /* a publication went out: stop takes it back */
 	bool publish_failing;          /* said on stderr that publishing fails; said again once it works */
 };
-
-static void say(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
 
 /* A fork (a job's pcntl_fork) waits while the thread holds memory or its connection is
  * half-way through a command: the child then gets a copy in which every allocation of the
@@ -183,11 +174,11 @@ static void write_file(fastqueue_metrics_export *e, const char *text, size_t len
 	pthread_mutex_lock(&e->file_lock);
 	err = replace_file(e->file, e->tmp, text, len);
 	if (err && !e->file_failing) {
-		say("FastQueue: cannot write metrics_file %s: %s; retrying every %g s\n", e->file,
+		fastqueue_say("FastQueue: cannot write metrics_file %s: %s; retrying every %g s\n", e->file,
 			error_text(err, buf, sizeof(buf)), e->interval);
 		e->file_failing = true;
 	} else if (!err && e->file_failing) {
-		say("FastQueue: metrics_file %s is written again\n", e->file);
+		fastqueue_say("FastQueue: metrics_file %s is written again\n", e->file);
 		e->file_failing = false;
 	}
 	pthread_mutex_unlock(&e->file_lock);
@@ -230,11 +221,11 @@ static void publish(fastqueue_metrics_export *e, const char *text, size_t len)
 
 	e->published = e->published || ok;
 	if (!ok && !e->publish_failing) {
-		say("FastQueue: cannot publish metrics to Redis (%s): %s; retrying every %g s\n", e->value_key, e->conn.err,
+		fastqueue_say("FastQueue: cannot publish metrics to Redis (%s): %s; retrying every %g s\n", e->value_key, e->conn.err,
 			e->interval);
 		e->publish_failing = true;
 	} else if (ok && e->publish_failing) {
-		say("FastQueue: metrics are published to Redis again (%s)\n", e->value_key);
+		fastqueue_say("FastQueue: metrics are published to Redis again (%s)\n", e->value_key);
 		e->publish_failing = false;
 	}
 }
@@ -249,7 +240,7 @@ static void unpublish(fastqueue_metrics_export *e)
 	size_t zrem_len[3] = {4, e->set_len, e->member_len};
 
 	if (!command(&e->busy, &e->conn, 2, del_argv, del_len) || !command(&e->busy, &e->conn, 3, zrem_argv, zrem_len)) {
-		say("FastQueue: cannot take the metrics out of Redis (%s): %s; they expire by themselves\n",
+		fastqueue_say("FastQueue: cannot take the metrics out of Redis (%s): %s; they expire by themselves\n",
 			e->value_key, e->conn.err);
 	}
 }
@@ -264,7 +255,7 @@ static bool make_conn(fastqueue_conn *out, fastqueue_conn *source, const char *k
 	if (fastqueue_conn_is_cluster(source)) {
 		fastqueue_conn *node = fastqueue_conn_route(source, key, key_len);
 		if (node == source || !node->opt.host) {
-			say("FastQueue: metrics are not published in this run: no cluster node serves %s (%s)\n",
+			fastqueue_say("FastQueue: metrics are not published in this run: no cluster node serves %s (%s)\n",
 				key, source->err[0] ? source->err : "the slot map is unknown");
 			return false;
 		}
