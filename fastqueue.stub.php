@@ -532,8 +532,10 @@ namespace FastQueue {
          *       timeout_grace + 1 s below retry_after, or retry_after null); otherwise the
          *       worker says so once on stderr and reserves one job at a time.
          *     - 'overlap' (bool, true): with prefetch above 1, daemon() sends the next
-         *       batch's reserve as a batch starts, so Redis reserves while jobs run; false:
-         *       one batch at a time. Never on a Redis Cluster.
+         *       batch's reserve as a batch starts, so Redis reserves while jobs run; with
+         *       prefetch 1, it sends the next reserve with the ack as a job ends well, before
+         *       the 'processed' listeners (a job it then cannot run goes back as pushed);
+         *       false: each reserve after the loop's checks. Never on a Redis Cluster.
          *     - 'lease_renewal' (bool, false): while a job runs, a thread of the worker with
          *       its own connection moves its reservation's score in :reserved forward every
          *       retry_after / 3 (ZADD XX, member unchanged), so a job longer than retry_after

@@ -146,7 +146,7 @@ static void watch_restart_between_reserves(fastqueue_worker *w)
 /* Laravel's stopIfNecessary, in its order: true when the run ends, with its exit status in
  * *status. "Go on" is the false answer, never a status value, so no status stop() was given
  * can be mistaken for it. */
-static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *status)
+static bool should_stop(fastqueue_worker *w, bool had_job, int *status)
 {
 	if (w->stop_requested) {
 		*status = w->stop_status;
@@ -160,8 +160,14 @@ static bool should_stop(fastqueue_worker *w, double started, bool had_job, int *
 	}
 	if (w->restart.changed) return true;
 	if (w->opt.stop_when_empty && !had_job) return true;
-	if (w->opt.max_time && fastqueue_clock_mono() - started >= (double) w->opt.max_time) return true;
+	if (w->opt.max_time && fastqueue_clock_mono() - w->daemon_started >= (double) w->opt.max_time) return true;
 	return w->opt.max_jobs && w->stats.processed >= w->opt.max_jobs;
+}
+
+bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w)
+{
+	int status;
+	return !w->daemon_started || should_stop(w, true, &status);
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -381,6 +387,7 @@ static void end_run(fastqueue_worker *w)
 	free_run_names(w);
 	w->list_ready = false;
 	w->running = false;
+	w->daemon_started = 0;
 	w->restart.watch = w->restart.known = false;
 	if (w->restart.seen) {
 		zend_string_release(w->restart.seen);
@@ -447,8 +454,8 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 {
 	daemon_run *run = arg;
 	zval job;
-	double started = fastqueue_clock_mono();
 
+	w->daemon_started = fastqueue_clock_mono();
 	while (!run->stop && !w->exiting) {
 		bool waited, had_job = false;
 		fastqueue_signals_dispatch();
@@ -456,7 +463,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			run->stop = should_stop(w, started, false, &run->status);
+			run->stop = should_stop(w, false, &run->status);
 			continue;
 		}
 		apply_skip(w);
@@ -469,7 +476,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (!w->restart.changed) {
 				idle_sleep(w, w->opt.sleep);
 			}
-			run->stop = should_stop(w, started, false, &run->status);
+			run->stop = should_stop(w, false, &run->status);
 			continue;
 		}
 		waited = fastqueue_worker_fill_buffer(w, true);
@@ -495,7 +502,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				idle_sleep(w, w->opt.sleep);
 			}
 		}
-		run->stop = should_stop(w, started, had_job || w->redis_failures, &run->status);
+		run->stop = should_stop(w, had_job || w->redis_failures, &run->status);
 	}
 }
 

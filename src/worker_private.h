@@ -141,6 +141,7 @@ typedef struct _fastqueue_worker {
 	bool stop_requested;          /* stop() was called */
 	int stop_status;              /* its status, 0-255 */
 	bool exiting;                 /* exit() was called inside PHP code: unwind now */
+	double daemon_started;        /* monotonic time daemon()'s loop began; 0 outside daemon() */
 
 	/* Redis health */
 	bool redis_down;              /* the last Redis call failed: reconnecting */
@@ -193,6 +194,10 @@ void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *
 void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire);
 /* Seconds since a monotonic start, to add to the Redis wait. */
 void fastqueue_worker_redis_waited(fastqueue_worker *w, double since);
+/* Inside daemon(), whether the run ends once the job now ending is done, as far as can be
+ * told before its ending listeners run (stop(), a quit signal, memory, restart, max_time,
+ * max_jobs). */
+bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w);
 
 /* worker_reserve.c: getting jobs and telling Redis which started and finished */
 
@@ -212,6 +217,8 @@ void fastqueue_worker_flush_round(fastqueue_worker *w);
 zend_long fastqueue_worker_usable_prefetch(fastqueue_worker *w);
 /* Puts the next job at the head of the buffer when one is ready; true when it waited. */
 bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap);
+/* Prefetch 1 in daemon(): as a job ends well, sends the next reserve with its ack. */
+void fastqueue_worker_reserve_ahead(fastqueue_worker *w);
 /* Takes the buffer's first job into out; false when it is empty. */
 bool fastqueue_worker_take_job(fastqueue_worker *w, zval *out);
 /* Reads the restart key on its own, when no reserve read it. */

@@ -257,6 +257,15 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
 	return fastqueue_clock_wall() + longest_run(w, timeout) < b->reserved_at + (double) q->retry_after;
 }
 
+/* What was sent ahead was reserved while the last job or batch ran or ended: it starts while
+ * its reservation outlasts a run, or when it is at most a second older than a reserve made
+ * now would be (reservations count whole seconds: any reserve of one job may be a second old
+ * when it starts). Else it goes back and a fresh reserve follows. */
+static bool reserved_ahead_usable(fastqueue_worker *w, buffered_job *b)
+{
+	return still_safe(w, b) || (double) fastqueue_clock_unix() - b->reserved_at <= 1.0;
+}
+
 /* How many jobs to reserve per round trip. A prefetched job may start only while its
  * reservation outlasts a whole run (still_safe); when the worker's timeout leaves no such
  * window, every extra job would be reserved only to be handed back, two round trips each. */
@@ -453,18 +462,18 @@ static zend_result reserve(fastqueue_worker *w)
 	return SUCCESS;
 }
 
-/* Overlap: sends the next batch's reserve (with the pending acks ahead of it) without waiting,
- * so that Redis reserves it while the worker runs the batch in the buffer. Only for daemon()
- * with prefetch, on one slot group outside a cluster, and not once the run is ending. */
-static void send_reserve(fastqueue_worker *w)
+/* Overlap: sends a reserve of count jobs (with the pending acks ahead of it) without waiting,
+ * so that Redis reserves them while the worker runs PHP; its reply is read when the buffer
+ * runs dry. Not on a cluster or across slot groups, and not once the run is ending. */
+static void send_reserve(fastqueue_worker *w, zend_long count, bool charged)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 
-	if (w->flight.out || !w->opt.overlap || w->reserve_count < 2 || w->restart.changed || w->stop_requested
+	if (w->flight.out || !w->opt.overlap || w->restart.changed || w->stop_requested
 		|| fastqueue_signals.quit || fastqueue_signals.paused || !fastqueue_reserve_can_send(q, &w->list)) {
 		return;
 	}
-	fastqueue_reserve_request_init(&w->flight.request, q, &w->list, w->reserve_count, false, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
+	fastqueue_reserve_request_init(&w->flight.request, q, &w->list, count, charged, !Z_ISUNDEF(w->listeners[EV_Q_MIGRATED]));
 	defer_acks(w);
 	/* A failed send closed the connection: taking the reply says so, and a reserve follows. */
 	w->flight.out = fastqueue_reserve_send(q, &w->flight.request) == SUCCESS;
@@ -472,6 +481,22 @@ static void send_reserve(fastqueue_worker *w)
 		/* Sent without waiting: its reply's wait is counted when it is taken. */
 		fastqueue_metrics_add_round_trip(w->metrics, 0);
 	}
+}
+
+/* Prefetch 1: the next job's reserve goes out with this job's ack as soon as the job has
+ * ended well, before its processed listeners and the loop's checks, which then run while
+ * Redis reserves. It is charged, as every reserve of one job: the next job holds one
+ * reservation from here on, the same as Laravel's pop would give it a moment later. Not when
+ * the run ends after this job as far as can be told now; should it end anyway (a listener's
+ * stop(), a signal, maintenance, a looping listener's false), the job goes back to the head
+ * of its queue as it was pushed, with no attempt used. */
+void fastqueue_worker_reserve_ahead(fastqueue_worker *w)
+{
+	if (w->reserve_count != 1 || w->buffer.len || w->opt.rest > 0 || w->exiting
+		|| fastqueue_worker_run_ends_after_job(w)) {
+		return;
+	}
+	send_reserve(w, 1, true);
 }
 
 /* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
@@ -587,6 +612,10 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 	}
 	if (!w->buffer.len) {
 		take_in_flight(w);
+		if (w->buffer.len && !reserved_ahead_usable(w, &w->buffer.items[w->buffer.head])) {
+			hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
+			w->buffer.head = w->buffer.len = 0;
+		}
 	}
 	if (!w->buffer.len) {
 		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
@@ -602,8 +631,8 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 			}
 		}
 	}
-	if (overlap && w->buffer.len && !w->exiting) {
-		send_reserve(w);
+	if (overlap && w->reserve_count > 1 && w->buffer.len && !w->exiting) {
+		send_reserve(w, w->reserve_count, false);
 	}
 	if (w->metrics) {
 		fastqueue_metrics_set_buffer(w->metrics, w->buffer.len);

@@ -762,6 +762,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 			job->deleted = true;
 			job_deleted(w, job);
 		}
+		fastqueue_worker_reserve_ahead(w);
 		fastqueue_worker_fire_job(w, EV_PROCESSED, job_zv);
 	}
 done:

@@ -59,7 +59,7 @@ looping 1: pending=2 delayed=0 reserved=0
 looping 2: pending=2 delayed=0 reserved=0
 looping 3: pending=2 delayed=0 reserved=0
 ran A
-looping 4: pending=1 delayed=0 reserved=1
+looping 4: pending=0 delayed=0 reserved=1
 ran B
 slept while skipping
 pending=0 delayed=0 reserved=0

@@ -94,8 +94,8 @@ $raw->cmd('DEL', "queues:$name:reserved");
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('w043'); ?>
 --EXPECT--
-retry_after 90: 301 reserves, delayed looked at each: true, expired looks at most one per second, pending=0 delayed=0 reserved=0
-retry_after 0: 301 reserves, delayed looked at each: true, expired looks one per reserve, pending=0 delayed=0 reserved=0
+retry_after 90: 302 reserves, delayed looked at each: true, expired looks at most one per second, pending=0 delayed=0 reserved=0
+retry_after 0: 302 reserves, delayed looked at each: true, expired looks one per reserve, pending=0 delayed=0 reserved=0
 ran A#1 A#2 B#2, pending=0 delayed=0 reserved=0
 ran X
 within 2 s: true, pending=0 delayed=0 reserved=0

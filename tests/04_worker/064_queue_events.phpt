@@ -1,5 +1,5 @@
 --TEST--
-Worker queue:* events: queue:migrated for every migration step of every reserve (empty ones too, per queue visited, delayed then reserved, none for reservations with retry_after null), queue:reserved before processing, queue:deleted when a job leaves :reserved (acknowledged, delete(), failed: marked failed first), queue:released when it goes to :delayed (release() or the worker's retry)
+Worker queue:* events: queue:migrated for every migration step of every reserve (empty ones too, per queue visited, delayed then reserved, none for reservations with retry_after null; the reserve sent ahead as the last job ends finds nothing, and one more follows), queue:reserved before processing, queue:deleted when a job leaves :reserved (acknowledged, delete(), failed: marked failed first), queue:released when it goes to :delayed (release() or the worker's retry)
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -127,6 +127,10 @@ queue:migrated(w064a, [], delayed)
 queue:migrated(w064a, [], reserved)
 queue:migrated(w064b, [], delayed)
 queue:migrated(w064b, [], reserved)
+queue:migrated(w064a, [], delayed)
+queue:migrated(w064a, [], reserved)
+queue:migrated(w064b, [], delayed)
+queue:migrated(w064b, [], reserved)
 pending=0 delayed=0 reserved=0
 pending=0 delayed=0 reserved=0
 -- retry_after null: no reserved steps --
@@ -194,6 +198,8 @@ processing(Job(Releases#2))
 queue:released(Job(Releases#2), 7)
   handler returns
 processed(Job(Releases#2))
+queue:migrated(w064a, [], delayed)
+queue:migrated(w064a, [], reserved)
 queue:migrated(w064a, [], delayed)
 queue:migrated(w064a, [], reserved)
 pending=0 delayed=1 reserved=0
