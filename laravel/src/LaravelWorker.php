@@ -104,7 +104,7 @@ class LaravelWorker
      * @param  array  $options  FastQueue\Worker options
      * @param  Cache|null  $restartCache  the cache to poll for queue:restart, or null when the
      *                                    native worker reads the restart key itself (or never)
-     * @param  Closure|null  $resetScope  run before each job, as QueueServiceProvider's
+     * @param  Closure|null  $resetScope  run before each round's reserve, as QueueServiceProvider's
      * @param  Closure|null  $isDownForMaintenance  Laravel's maintenance check, made before each
      *                                            round (null: the native worker checks a file
      *                                            itself, or --force)
@@ -314,8 +314,10 @@ class LaravelWorker
             $this->exceptions->report($e);
             $run = true;
         }
-        // The round goes on to the pop (Laravel 9 and later announce it).
+        // The round goes on to the pop: the scope is reset before it (as Laravel's daemon loop
+        // does, not runNextJob), and Laravel 9 and later announce it.
         if ($run) {
+            $this->resetScope();
             $this->roundPopped = true;
             $this->dispatchIfExists('JobPopping', fn ($class) => new $class($this->connectionName, $this->queueNames));
             $this->pauses?->check();
@@ -324,11 +326,9 @@ class LaravelWorker
         return $run;
     }
 
-    protected function onProcessing(NativeJob $native): void
+    /** QueueServiceProvider's reset-scope closure (ScopeReset's where it knows it). */
+    private function resetScope(): void
     {
-        $this->ranJobSinceLooping = true;
-        $this->jobsProcessed++;
-        $this->beforeError = null;
         if ($this->resetScope) {
             try {
                 ($this->resetScope)();
@@ -336,6 +336,13 @@ class LaravelWorker
                 $this->exceptions->report($e);
             }
         }
+    }
+
+    protected function onProcessing(NativeJob $native): void
+    {
+        $this->ranJobSinceLooping = true;
+        $this->jobsProcessed++;
+        $this->beforeError = null;
 
         $this->dispatchIfExists('JobPopped', fn ($class) => new $class($this->connectionName, $this->jobFor($native)));
 
