@@ -31,7 +31,7 @@ class WorkCommand extends QueueWorkCommand
     /** What FastQueue adds to queue:work's signature. */
     protected const FASTQUEUE_OPTIONS = '
                             {--prefetch=1 : FastQueue: the number of jobs to reserve per Redis round trip}
-                            {--no-overlap : FastQueue: with --prefetch, reserve the next batch only once this one is done, not while it runs}
+                            {--no-overlap : FastQueue: reserve the next job or batch only once this one is over and the loop checks are done, not while it runs or ends}
                             {--lease-renewal : FastQueue: keep the reservation of the running job alive, so a job longer than retry_after never runs twice}
                             {--timeout-mode=kill : FastQueue: on a job timeout, "kill" the worker (as queue:work) or "throw" inside the job}
                             {--metrics : FastQueue: gather per-queue job figures (outcomes, wait, run and CPU time, memory peak) and fire JobMeasured}
