@@ -263,7 +263,8 @@ static bool still_safe(fastqueue_worker *w, buffered_job *b)
  * when it starts). Else it goes back and a fresh reserve follows. */
 static bool reserved_ahead_usable(fastqueue_worker *w, buffered_job *b)
 {
-	return still_safe(w, b) || (double) fastqueue_clock_unix() - b->reserved_at <= 1.0;
+	/* The age first: still_safe reads the job's timeout, which scans its payload. */
+	return (double) fastqueue_clock_unix() - b->reserved_at <= 1.0 || still_safe(w, b);
 }
 
 /* How many jobs to reserve per round trip. A prefetched job may start only while its
