@@ -28,8 +28,12 @@ $listener = fn(string $what) => <<<PHP
 PHP;
 $deaths = [
     'SIGTERM' => 'posix_kill(getmypid(), SIGTERM);',
-    // A fatal error (E_COMPILE_ERROR: PHP bails out, as for any fatal error).
-    'fatal error' => "eval('final class FqAheadDied {}'); eval('final class FqAheadDied {}');",
+    // A fatal error (E_COMPILE_ERROR: PHP bails out, as for any fatal error). The process then
+    // ends by SIGTERM in a shutdown function, as in 05/042: after a fatal error PHP leaves its
+    // own objects unfreed for its allocator to drop, which the asan/ubsan pass (USE_ZEND_ALLOC=0)
+    // would report at a normal exit. The hand-back happens before shutdown functions run.
+    'fatal error' => "register_shutdown_function(function () { posix_kill(getmypid(), SIGTERM); usleep(200000); }); "
+        . "eval('final class FqAheadDied {}'); eval('final class FqAheadDied {}');",
     'kill -9' => 'posix_kill(getmypid(), SIGKILL); sleep(5);',
 ];
 $wopts = ['sleep' => 0.1, 'tries' => 2, 'timeout' => 1, 'timeout_grace' => 0.5];
@@ -69,7 +73,7 @@ daemon returned 0
 pending [j2:0 j3:0] reserved [] delayed []
 bool(true)
 == fatal error
-status 255
+killed by signal 15
 looping
 start j1 attempts=1
 end j1
