@@ -46,7 +46,9 @@ foreach ($deaths as $death => $code) {
     $pushed = fq_raw()->cmd('LRANGE', "queues:$queue", '0', '-1');
     $c = fq_sig_worker($queue, fq_sig_busy_handler(0), $wopts, ['retry_after' => 3], $listener($code));
     $r = $c->wait(fq_sig_t(10));
-    echo fq_sig_status($r), "\n", $r['stdout'], preg_replace('/^(PHP )?Fatal error: .*$/m', 'Fatal error', $r['stderr']);
+    // PHP's fatal error message (with a stack trace from PHP 8.5 on), once, or stderr as it is.
+    $stderr = preg_match('/Fatal error: Cannot .*FqAheadDied/', $r['stderr']) ? "Fatal error\n" : $r['stderr'];
+    echo fq_sig_status($r), "\n", $r['stdout'], $stderr;
     echo fq_sig_state($queue), "\n";
     if ($death !== 'kill -9') {
         var_dump(fq_raw()->cmd('LRANGE', "queues:$queue", '0', '-1') === array_slice($pushed, 1));
@@ -78,7 +80,7 @@ looping
 start j1 attempts=1
 end j1
 j2 reserved ahead: 1
-%AFatal error
+Fatal error
 pending [j2:0 j3:0] reserved [] delayed []
 bool(true)
 == kill -9
