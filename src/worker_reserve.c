@@ -502,7 +502,8 @@ void fastqueue_worker_reserve_ahead(fastqueue_worker *w)
 
 /* Takes the overlapped reserve's jobs into the buffer, behind those already there (they were
  * behind them in their queue). FAILURE when its reply was lost or refused: it reserved
- * nothing that will not come back after retry_after, uncharged. */
+ * nothing that will not come back after retry_after, uncharged (a batch) or charged (the
+ * reserve of one sent ahead, as any reserve of one job whose reply is lost). */
 static zend_result take_in_flight(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
