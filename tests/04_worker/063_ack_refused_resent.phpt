@@ -16,13 +16,17 @@ $raw->cmd('ACL', 'SETUSER', 'w063', 'reset', 'on', '>pw063', '~*', '&*', '+@all'
 $q = fq_queue(['queue' => $name, 'username' => 'w063', 'password' => 'pw063', 'retry_after' => 90]);
 $q->bulk(['J1', 'J2', 'J3']);
 // J1 forbids ZREM once it has started: its acknowledgement (sent as J2 starts) is refused.
-// J2 allows it again: the refused acknowledgement must go again.
+// J2 allows it again: the refused acknowledgement must go again. J2 first makes a call on the
+// worker's own connection, so that Redis has run what the worker sent as J2 started (J1's
+// acknowledgement) before ZREM is allowed again: the worker does not wait for that write's
+// reply, and on a busy machine it could otherwise reach Redis after the ACL change.
 $ran = [];
-$w = fqw_worker($q, function ($job) use ($raw, &$ran) {
+$w = fqw_worker($q, function ($job) use ($raw, $q, &$ran) {
     $ran[] = $job->getName();
     if ($job->getName() === 'J1') {
         $raw->cmd('ACL', 'SETUSER', 'w063', '-zrem');
     } elseif ($job->getName() === 'J2') {
+        $q->size();
         $raw->cmd('ACL', 'SETUSER', 'w063', '+zrem');
     }
 }, ['prefetch' => 3]);
