@@ -1,5 +1,7 @@
 --TEST--
 Redis Cluster failover under load: 3 workers (prefetch 1, 8, 32) serve 50,000 jobs (3,000 under valgrind) on two queues on different masters, pushed with wait_replicas 1, while one queue's master is killed with SIGKILL, its replica takes over and the old master comes back as a replica; every job whose push returned runs, none is failed or left behind, and the workers follow the new master on their own
+--ENV--
+TEST_TIMEOUT=600
 --EXTENSIONS--
 fastqueue
 --SKIPIF--

@@ -1,5 +1,7 @@
 --TEST--
 Redis Cluster resharding under load: 3 workers (prefetch 1, 8, 32) serve 50,000 jobs (3,000 under valgrind) on two queues on different masters while one queue's slot migrates to the other master (IMPORTING/MIGRATING, MIGRATE in batches of 2 keys, SETSLOT NODE) and stays there; the workers follow MOVED and ASK, ride out TRYAGAIN, and every job runs, none is failed or left behind
+--ENV--
+TEST_TIMEOUT=600
 --EXTENSIONS--
 fastqueue
 --SKIPIF--

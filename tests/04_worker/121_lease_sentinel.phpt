@@ -1,5 +1,7 @@
 --TEST--
 Lease renewal through Sentinel: with retry_after 6, a 10 s job runs exactly once while a second worker keeps reserving and runs a job pushed meanwhile; the job's score in :reserved moves forward; the master is killed (SIGKILL) in the middle of the job: the lease's connection asks the sentinels again and renews on the new master before the reservation ends, and no lease is lost
+--ENV--
+TEST_TIMEOUT=600
 --EXTENSIONS--
 fastqueue
 posix
