@@ -238,33 +238,6 @@
 		"    return r\n" \
 		"end\n" \
 		"\n" \
-		"local function failed(reply)\n" \
-		"    return type(reply) == 'table' and reply.err ~= nil\n" \
-		"end\n" \
-		"\n" \
-		"-- The due members of a sorted set, in score order (an error reply when it is not one).\n" \
-		"local function due_members(from, now, limit)\n" \
-		"    if limit == '-1' then\n" \
-		"        return redis.pcall('zrangebyscore', from, '-inf', now)\n" \
-		"    end\n" \
-		"    return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)\n" \
-		"end\n" \
-		"\n" \
-		"-- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most\n" \
-		"-- counts are one digit, and most end in 0 to 8 with no leading zero: one byte changes, with\n" \
-		"-- no sprintf (C's, the dearest call of a reserve of one job) and no strtod.\n" \
-		"local function next_count(digits)\n" \
-		"    local last = string.byte(digits, -1)\n" \
-		"    if #digits == 1 and last < 57 then\n" \
-		"        return string.char(last + 1), last - 47\n" \
-		"    end\n" \
-		"    local n = tonumber(digits) + 1\n" \
-		"    if last < 57 and string.byte(digits, 1) ~= 48 then\n" \
-		"        return string.sub(digits, 1, -2) .. string.char(last + 1), n\n" \
-		"    end\n" \
-		"    return string.format('%d', n), n\n" \
-		"end\n" \
-		"\n" \
 		"-- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its\n" \
 		"-- attempts cannot be found). Laravel and FastQueue write \"attempts\" last, as a number, with\n" \
 		"-- no whitespace: a payload that ends in ,\"attempts\":DIGITS} has its top-level count there\n" \
@@ -282,8 +255,18 @@
 		"    if not digits then\n" \
 		"        return rare().copy_by_scan(job)\n" \
 		"    end\n" \
-		"    local text, n = next_count(digits)\n" \
-		"    return string.sub(job, 1, at + 11) .. text .. '}', n\n" \
+		"    -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and\n" \
+		"    -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the\n" \
+		"    -- dearest call of a reserve of one job) and no strtod.\n" \
+		"    local last = string.byte(digits, -1)\n" \
+		"    if #digits == 1 and last < 57 then\n" \
+		"        return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47\n" \
+		"    end\n" \
+		"    local n = tonumber(digits) + 1\n" \
+		"    if last < 57 and string.byte(digits, 1) ~= 48 then\n" \
+		"        return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n\n" \
+		"    end\n" \
+		"    return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n\n" \
 		"end\n" \
 		"\n" \
 		"-- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index\n" \
@@ -301,60 +284,23 @@
 		"local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS\n" \
 		"local charge = first_slot == ''\n" \
 		"\n" \
-		"-- The reserve of this call, of one job or of a batch: only the function the call uses is made\n" \
-		"-- (see rare()).\n" \
-		"local reserve\n" \
-		"if want == '1' then\n" \
-		"    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as\n" \
-		"    -- a batch's, without the tables. Each table, and each one grown an element at a time,\n" \
-		"    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
-		"    -- Returns the reply, an error reply, or nil when the queue is empty.\n" \
-		"    reserve = function(q, queue, notify, reserved, restart)\n" \
-		"        local job = redis.pcall('lpop', queue)\n" \
-		"        if failed(job) then\n" \
-		"            return rare().read_failed(queue, 'list', job)\n" \
-		"        end\n" \
-		"        if not job then\n" \
-		"            return nil\n" \
-		"        end\n" \
-		"        local taken = redis.pcall('lpop', notify)\n" \
-		"        if failed(taken) then\n" \
-		"            -- Nothing else was written for this queue: the job goes back as it was.\n" \
-		"            rare().push_to_head(queue, {job})\n" \
-		"            return rare().read_failed(notify, 'list', taken)\n" \
-		"        end\n" \
-		"        local copy, attempts, added\n" \
-		"        if charge then\n" \
-		"            copy, attempts = reserve_copy(job)\n" \
-		"            added = redis.pcall('zadd', reserved, until_, copy)\n" \
-		"        else\n" \
-		"            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
-		"        end\n" \
-		"        if failed(added) then\n" \
-		"            rare().push_to_head(queue, {job})\n" \
-		"            if taken then\n" \
-		"                rare().push_notifications(notify, 1)\n" \
-		"            end\n" \
-		"            return rare().read_failed(reserved, 'zset', added)\n" \
-		"        end\n" \
-		"        if charge then\n" \
-		"            return {restart, q, job, copy, attempts}\n" \
-		"        end\n" \
-		"        return {restart, q, job}\n" \
-		"    end\n" \
-		"else\n" \
+		"-- A reserve of more than one job goes through this function (made only then), and a reserve of\n" \
+		"-- one is written out in the loop below: a function defined here is made anew on every call,\n" \
+		"-- with its upvalues, which costs Redis a few hundred instructions.\n" \
+		"local reserve_batch\n" \
+		"if want ~= '1' then\n" \
 		"    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script\n" \
 		"    -- costs Redis about as much as the work it does on a short list). Returns as for one job.\n" \
-		"    reserve = function(q, queue, notify, reserved, restart)\n" \
+		"    reserve_batch = function(q, queue, notify, reserved, restart)\n" \
 		"        local jobs = redis.pcall('lpop', queue, want)\n" \
-		"        if failed(jobs) then\n" \
+		"        if jobs and jobs.err then\n" \
 		"            return rare().read_failed(queue, 'list', jobs)\n" \
 		"        end\n" \
 		"        if not jobs then\n" \
 		"            return nil\n" \
 		"        end\n" \
 		"        local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)\n" \
-		"        if failed(taken) then\n" \
+		"        if taken and taken.err then\n" \
 		"            -- Nothing else was written for this queue: the jobs go back as they were.\n" \
 		"            rare().push_to_head(queue, jobs)\n" \
 		"            return rare().read_failed(notify, 'list', taken)\n" \
@@ -376,7 +322,7 @@
 		"            end\n" \
 		"        end\n" \
 		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
-		"        if failed(added) then\n" \
+		"        if type(added) == 'table' then\n" \
 		"            rare().push_to_head(queue, jobs)\n" \
 		"            if taken then\n" \
 		"                rare().push_notifications(notify, #taken)\n" \
@@ -399,17 +345,29 @@
 		"    restart = redis.call('get', keys[#keys])\n" \
 		"end\n" \
 		"\n" \
+		"-- Replies: LPOP's is a string, false (none) or an error (a table); LPOP by count's an array,\n" \
+		"-- false or an error; ZRANGEBYSCORE's an array or an error; ZADD's a number or an error.\n" \
 		"local out\n" \
 		"for q = 1, nqueues do\n" \
 		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
-		"    local due_delayed, due_reserved = due_members(delayed, now, batch), nil\n" \
-		"    if failed(due_delayed) then\n" \
+		"    -- The due members of :delayed and, when asked, :reserved, in score order.\n" \
+		"    local due_delayed, due_reserved\n" \
+		"    if batch == '-1' then\n" \
+		"        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)\n" \
+		"    else\n" \
+		"        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)\n" \
+		"    end\n" \
+		"    if due_delayed.err then\n" \
 		"        return rare().read_failed(delayed, 'zset', due_delayed)\n" \
 		"    end\n" \
 		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
 		"    if expired_too then\n" \
-		"        due_reserved = due_members(reserved, now, batch)\n" \
-		"        if failed(due_reserved) then\n" \
+		"        if batch == '-1' then\n" \
+		"            due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)\n" \
+		"        else\n" \
+		"            due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now, 'limit', 0, batch)\n" \
+		"        end\n" \
+		"        if due_reserved.err then\n" \
 		"            return rare().read_failed(reserved, 'zset', due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
@@ -434,12 +392,50 @@
 		"            table.insert(report, due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    out = reserve(q, queue, notify, reserved, restart)\n" \
-		"    if out then\n" \
-		"        if failed(out) then\n" \
-		"            return out\n" \
+		"    if reserve_batch then\n" \
+		"        out = reserve_batch(q, queue, notify, reserved, restart)\n" \
+		"        if out then\n" \
+		"            if out.err then\n" \
+		"                return out\n" \
+		"            end\n" \
+		"            break\n" \
 		"        end\n" \
-		"        break\n" \
+		"    else\n" \
+		"        -- One job (a reserve of one, as at prefetch 1 and pop()): the same steps as a batch's,\n" \
+		"        -- without the tables. Each table, and each one grown an element at a time, costs Redis\n" \
+		"        -- more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
+		"        local job = redis.pcall('lpop', queue)\n" \
+		"        if type(job) == 'table' then\n" \
+		"            return rare().read_failed(queue, 'list', job)\n" \
+		"        end\n" \
+		"        if job then\n" \
+		"            local taken = redis.pcall('lpop', notify)\n" \
+		"            if type(taken) == 'table' then\n" \
+		"                -- Nothing else was written for this queue: the job goes back as it was.\n" \
+		"                rare().push_to_head(queue, {job})\n" \
+		"                return rare().read_failed(notify, 'list', taken)\n" \
+		"            end\n" \
+		"            local copy, attempts, added\n" \
+		"            if charge then\n" \
+		"                copy, attempts = reserve_copy(job)\n" \
+		"                added = redis.pcall('zadd', reserved, until_, copy)\n" \
+		"            else\n" \
+		"                added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
+		"            end\n" \
+		"            if type(added) == 'table' then\n" \
+		"                rare().push_to_head(queue, {job})\n" \
+		"                if taken then\n" \
+		"                    rare().push_notifications(notify, 1)\n" \
+		"                end\n" \
+		"                return rare().read_failed(reserved, 'zset', added)\n" \
+		"            end\n" \
+		"            if charge then\n" \
+		"                out = {restart, q, job, copy, attempts}\n" \
+		"            else\n" \
+		"                out = {restart, q, job}\n" \
+		"            end\n" \
+		"            break\n" \
+		"        end\n" \
 		"    end\n" \
 		"end\n" \
 		"out = out or {restart}\n" \
@@ -523,13 +519,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
 		1848, 1},
-	{"pop", "91858eddfb1fa36a9ba5790f5a19b2d6faf8b4e5",
+	{"pop", "c33d1bc9e1657cceacc6327a99921142278a40dc",
 		FASTQUEUE_LUA_TEXT_POP,
-		20437, 2},
-	{"pop_node", "94147776aa9836b206c9831be29ffaf3c18db503",
+		20833, 2},
+	{"pop_node", "8b56a9b248d06e32311c0fe42bb3b7c7af27b8b9",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		20471, 3},
+		20867, 3},
 	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
 		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"

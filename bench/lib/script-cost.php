@@ -35,8 +35,8 @@ $lua = file_get_contents(__DIR__ . '/../../src/lua/prelude.lua') . "\n" . file_g
 $charge = '1';
 $restart = true;
 $skipMigration = function (string $lua): string {
-    $lua = script_cost_replace($lua, 'local due_delayed, due_reserved = due_members(delayed, now, batch), nil', 'local due_delayed, due_reserved = {}, nil');
-    return script_cost_replace($lua, "        due_reserved = due_members(reserved, now, batch)\n", "        due_reserved = {}\n");
+    $lua = script_cost_replace($lua, "due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)\n", "due_delayed = {}\n");
+    return script_cost_replace($lua, "due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)\n", "due_reserved = {}\n");
 };
 switch ($variant) {
     case 'pop':

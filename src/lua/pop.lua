@@ -221,33 +221,6 @@ local function rare()
     return r
 end
 
-local function failed(reply)
-    return type(reply) == 'table' and reply.err ~= nil
-end
-
--- The due members of a sorted set, in score order (an error reply when it is not one).
-local function due_members(from, now, limit)
-    if limit == '-1' then
-        return redis.pcall('zrangebyscore', from, '-inf', now)
-    end
-    return redis.pcall('zrangebyscore', from, '-inf', now, 'limit', 0, limit)
-end
-
--- A count's digits plus one, as string.format('%d', n) writes them, and that number. Most
--- counts are one digit, and most end in 0 to 8 with no leading zero: one byte changes, with
--- no sprintf (C's, the dearest call of a reserve of one job) and no strtod.
-local function next_count(digits)
-    local last = string.byte(digits, -1)
-    if #digits == 1 and last < 57 then
-        return string.char(last + 1), last - 47
-    end
-    local n = tonumber(digits) + 1
-    if last < 57 and string.byte(digits, 1) ~= 48 then
-        return string.sub(digits, 1, -2) .. string.char(last + 1), n
-    end
-    return string.format('%d', n), n
-end
-
 -- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its
 -- attempts cannot be found). Laravel and FastQueue write "attempts" last, as a number, with
 -- no whitespace: a payload that ends in ,"attempts":DIGITS} has its top-level count there
@@ -265,8 +238,18 @@ local function reserve_copy(job)
     if not digits then
         return rare().copy_by_scan(job)
     end
-    local text, n = next_count(digits)
-    return string.sub(job, 1, at + 11) .. text .. '}', n
+    -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and
+    -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the
+    -- dearest call of a reserve of one job) and no strtod.
+    local last = string.byte(digits, -1)
+    if #digits == 1 and last < 57 then
+        return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47
+    end
+    local n = tonumber(digits) + 1
+    if last < 57 and string.byte(digits, 1) ~= 48 then
+        return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n
+    end
+    return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n
 end
 
 -- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index
@@ -284,60 +267,23 @@ local migrate_expired = ARGV[7] or ''
 local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS
 local charge = first_slot == ''
 
--- The reserve of this call, of one job or of a batch: only the function the call uses is made
--- (see rare()).
-local reserve
-if want == '1' then
-    -- One job for queue q (a reserve of one, as at prefetch 1 and pop()): the same steps as
-    -- a batch's, without the tables. Each table, and each one grown an element at a time,
-    -- costs Redis more than the commands do, as does LPOP's count form, whose reply is an array.
-    -- Returns the reply, an error reply, or nil when the queue is empty.
-    reserve = function(q, queue, notify, reserved, restart)
-        local job = redis.pcall('lpop', queue)
-        if failed(job) then
-            return rare().read_failed(queue, 'list', job)
-        end
-        if not job then
-            return nil
-        end
-        local taken = redis.pcall('lpop', notify)
-        if failed(taken) then
-            -- Nothing else was written for this queue: the job goes back as it was.
-            rare().push_to_head(queue, {job})
-            return rare().read_failed(notify, 'list', taken)
-        end
-        local copy, attempts, added
-        if charge then
-            copy, attempts = reserve_copy(job)
-            added = redis.pcall('zadd', reserved, until_, copy)
-        else
-            added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
-        end
-        if failed(added) then
-            rare().push_to_head(queue, {job})
-            if taken then
-                rare().push_notifications(notify, 1)
-            end
-            return rare().read_failed(reserved, 'zset', added)
-        end
-        if charge then
-            return {restart, q, job, copy, attempts}
-        end
-        return {restart, q, job}
-    end
-else
+-- A reserve of more than one job goes through this function (made only then), and a reserve of
+-- one is written out in the loop below: a function defined here is made anew on every call,
+-- with its upvalues, which costs Redis a few hundred instructions.
+local reserve_batch
+if want ~= '1' then
     -- Up to want jobs for queue q, in three commands whatever their number (a call from a script
     -- costs Redis about as much as the work it does on a short list). Returns as for one job.
-    reserve = function(q, queue, notify, reserved, restart)
+    reserve_batch = function(q, queue, notify, reserved, restart)
         local jobs = redis.pcall('lpop', queue, want)
-        if failed(jobs) then
+        if jobs and jobs.err then
             return rare().read_failed(queue, 'list', jobs)
         end
         if not jobs then
             return nil
         end
         local taken = redis.pcall('lpop', notify, #jobs == tonumber(want) and want or #jobs)
-        if failed(taken) then
+        if taken and taken.err then
             -- Nothing else was written for this queue: the jobs go back as they were.
             rare().push_to_head(queue, jobs)
             return rare().read_failed(notify, 'list', taken)
@@ -359,7 +305,7 @@ else
             end
         end
         local added = redis.pcall('zadd', reserved, unpack(members))
-        if failed(added) then
+        if type(added) == 'table' then
             rare().push_to_head(queue, jobs)
             if taken then
                 rare().push_notifications(notify, #taken)
@@ -382,17 +328,29 @@ if #keys % 4 == 1 then
     restart = redis.call('get', keys[#keys])
 end
 
+-- Replies: LPOP's is a string, false (none) or an error (a table); LPOP by count's an array,
+-- false or an error; ZRANGEBYSCORE's an array or an error; ZADD's a number or an error.
 local out
 for q = 1, nqueues do
     local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
-    local due_delayed, due_reserved = due_members(delayed, now, batch), nil
-    if failed(due_delayed) then
+    -- The due members of :delayed and, when asked, :reserved, in score order.
+    local due_delayed, due_reserved
+    if batch == '-1' then
+        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)
+    else
+        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)
+    end
+    if due_delayed.err then
         return rare().read_failed(delayed, 'zset', due_delayed)
     end
     local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
     if expired_too then
-        due_reserved = due_members(reserved, now, batch)
-        if failed(due_reserved) then
+        if batch == '-1' then
+            due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)
+        else
+            due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now, 'limit', 0, batch)
+        end
+        if due_reserved.err then
             return rare().read_failed(reserved, 'zset', due_reserved)
         end
     end
@@ -417,12 +375,50 @@ for q = 1, nqueues do
             table.insert(report, due_reserved)
         end
     end
-    out = reserve(q, queue, notify, reserved, restart)
-    if out then
-        if failed(out) then
-            return out
+    if reserve_batch then
+        out = reserve_batch(q, queue, notify, reserved, restart)
+        if out then
+            if out.err then
+                return out
+            end
+            break
         end
-        break
+    else
+        -- One job (a reserve of one, as at prefetch 1 and pop()): the same steps as a batch's,
+        -- without the tables. Each table, and each one grown an element at a time, costs Redis
+        -- more than the commands do, as does LPOP's count form, whose reply is an array.
+        local job = redis.pcall('lpop', queue)
+        if type(job) == 'table' then
+            return rare().read_failed(queue, 'list', job)
+        end
+        if job then
+            local taken = redis.pcall('lpop', notify)
+            if type(taken) == 'table' then
+                -- Nothing else was written for this queue: the job goes back as it was.
+                rare().push_to_head(queue, {job})
+                return rare().read_failed(notify, 'list', taken)
+            end
+            local copy, attempts, added
+            if charge then
+                copy, attempts = reserve_copy(job)
+                added = redis.pcall('zadd', reserved, until_, copy)
+            else
+                added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
+            end
+            if type(added) == 'table' then
+                rare().push_to_head(queue, {job})
+                if taken then
+                    rare().push_notifications(notify, 1)
+                end
+                return rare().read_failed(reserved, 'zset', added)
+            end
+            if charge then
+                out = {restart, q, job, copy, attempts}
+            else
+                out = {restart, q, job}
+            end
+            break
+        end
     end
 end
 out = out or {restart}
