@@ -14,8 +14,10 @@
 //   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
 //        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
 //        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
-// The jobs come from bench/lib/push.php (run it first). Prints one RESULT line with redis_us_job:
-// redis-server's used_cpu_user + used_cpu_sys over the run, per job.
+// The jobs come from bench/lib/push.php (run it first). Prints one RESULT line with the fields
+// bench/run's sides print (so bench/run can run the floor as a side, interleaved with the
+// workers: floor-MODE) and, last, redis_us_job: redis-server's used_cpu_user + used_cpu_sys over
+// the run, per job.
 
 declare(strict_types=1);
 
@@ -37,6 +39,8 @@ $script = "local job = redis.call('lpop', KEYS[1])\n"
     . "return job\n";
 $sha = $r->script('load', $script);
 
+$machine0 = bench_machine_cpu();
+$rusage0 = bench_rusage();
 $cpu0 = bench_redis_cpu($r);
 $t0 = microtime(true);
 $done = 0;
@@ -84,9 +88,13 @@ while (true) {
 
 $seconds = microtime(true) - $t0;
 $cpu = bench_redis_cpu($r) - $cpu0;
+$rusage1 = bench_rusage();
+$machine1 = bench_machine_cpu();
 $left = $r->zCard($reserved) + $r->lLen($key);
 if ($done !== $n || $left !== 0) {
     fwrite(STDERR, "moved $done of $n jobs, $left left in the queue or :reserved\n");
     exit(1);
 }
-printf("RESULT side=floor-%s n=%d seconds=%.3f redis_us_job=%.2f\n", $mode, $n, $seconds, $cpu / $n * 1e6);
+printf("RESULT side=floor-%s queue=%s n=%d secs=%.6f user=%.6f sys=%.6f redis_cpu=%.6f machine_busy=%.6f steal=%.6f status=0 ok=1 redis_us_job=%.2f\n",
+    $mode, $queue, $n, $seconds, $rusage1[0] - $rusage0[0], $rusage1[1] - $rusage0[1], $cpu,
+    $machine1[0] - $machine0[0], $machine1[1] - $machine0[1], $cpu / $n * 1e6);

@@ -21,7 +21,7 @@ foreach (file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $line) {
     if (count($parts) < 4) {
         continue;
     }
-    [$placement, , $kind] = $parts;
+    [$placement, $rep, $kind] = $parts;
     $placements[$placement] = true;
     if ($kind === 'RESULT') {
         $fields = [];
@@ -30,6 +30,7 @@ foreach (file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $line) {
             $fields[$k] = $v;
         }
         $side = $fields['side'];
+        $fields['rep'] = $rep;
         $order[$side] = true;
         if ($fields['ok'] === '1') {
             $runs[$placement][$side][] = $fields;
@@ -64,7 +65,8 @@ function fmt_rate(float $x): string
 
 $sides = array_keys($order);
 usort($sides, function ($a, $b) {
-    $rank = fn($s) => $s === 'laravel' ? -1 : (int) substr($s, 4);
+    // laravel, the FastQueue sides by prefetch, then the floors.
+    $rank = fn($s) => $s === 'laravel' ? -1 : (str_starts_with($s, 'floor-') ? PHP_INT_MAX : (int) substr($s, 4));
     return $rank($a) <=> $rank($b);
 });
 
@@ -136,6 +138,39 @@ if ($busy) {
     echo "warning: the machine was not quiet during some runs (their numbers may be low):\n";
     foreach ($busy as $b) {
         echo "  $b\n";
+    }
+    echo "\n";
+}
+// Redis against its floor: a worker side's Redis CPU per job over the floor's, round by round
+// (the same round's runs follow each other, so they share the machine's state), and the median.
+$floors = ['fq-p1' => 'floor-single', 'fq-p32' => 'floor-batch32-start'];
+$floorLines = [];
+foreach ($runs as $placement => $bySide) {
+    foreach ($floors as $side => $floor) {
+        if (!isset($bySide[$side], $bySide[$floor])) {
+            continue;
+        }
+        $floorOf = [];
+        foreach ($bySide[$floor] as $r) {
+            $floorOf[$r['rep']] = $r['redis_cpu'] / $r['n'];
+        }
+        $ratios = [];
+        foreach ($bySide[$side] as $r) {
+            if (isset($floorOf[$r['rep']]) && $floorOf[$r['rep']] > 0) {
+                $ratios[] = $r['redis_cpu'] / $r['n'] / $floorOf[$r['rep']];
+            }
+        }
+        if ($ratios) {
+            sort($ratios);
+            $floorLines[] = sprintf('%-6s %s / %s: median %.2fx (rounds: %s)', "$placement:", $side, $floor, median($ratios),
+                implode(' ', array_map(fn($x) => sprintf('%.2f', $x), $ratios)));
+        }
+    }
+}
+if ($floorLines) {
+    echo "Redis CPU per job against its floor (per round, the same round's floor run):\n";
+    foreach ($floorLines as $l) {
+        echo "  $l\n";
     }
     echo "\n";
 }
