@@ -1,5 +1,5 @@
 --TEST--
-Payloads from other writers: only the top-level "attempts" is counted (absent, not last, nested look-alikes, in strings, spaced, a nested one that ends the payload, given twice at the end), and Laravel's own order (last) counts on past one digit
+Payloads from other writers: only the top-level "attempts" is counted (absent, not last, nested look-alikes, in strings, spaced, a nested one that ends the payload, given twice at the end), and Laravel's own order (last) counts on past one digit (9 to 10, 15 digits); a count with leading zeros (not JSON, reserved all the same) is bumped in the copy while the job keeps its bytes
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -23,6 +23,8 @@ $bodies = [
     'nested at the end' => '{"job":"J","id":"i7","data":{"k":1,"attempts":7}}',
     'twice at the end' => '{"job":"J","id":"i8","attempts":1,"attempts":5}',
     'last, two digits' => '{"job":"J","id":"i9","attempts":19}',
+    'last, nine' => '{"job":"J","id":"i10","attempts":9}',
+    'last, 15 digits' => '{"job":"J","id":"i11","attempts":123456789012344}',
 ];
 foreach ($bodies as $what => $body) {
     $raw->cmd('RPUSH', 'queues:rq120', $body);
@@ -41,6 +43,16 @@ foreach ($bodies as $what => $body) {
     printf("  after release: attempts %d, nested untouched %s\n", $again->attempts(),
         json_encode(json_decode($again->getReservedJob(), true)['data'] ?? null));
     $again->delete();
+}
+// Counts with leading zeros (not JSON, yet reserved so that the worker can fail them): the
+// copy counts on, and the job as pushed keeps its bytes.
+foreach (['leading zeros' => '{"job":"J","id":"i12","attempts":007}', 'leading zero, nine' => '{"job":"J","id":"i13","attempts":09}'] as $what => $body) {
+    $raw->cmd('RPUSH', 'queues:rq120', $body);
+    $raw->cmd('RPUSH', 'queues:rq120:notify', '1');
+    $job = $q->pop();
+    printf("%s: raw %s, reserved ends in %s\n", $what, $job->getRawBody() === $body ? 'intact' : 'CHANGED ' . $job->getRawBody(),
+        substr($job->getReservedJob(), -3));
+    $job->delete();
 }
 var_dump($q->size());
 fq_clean('rq120');
@@ -68,4 +80,10 @@ twice at the end: attempts 6, raw intact, reserved ok, in :reserved yes
   after release: attempts 7, nested untouched null
 last, two digits: attempts 20, raw intact, reserved ok, in :reserved yes
   after release: attempts 21, nested untouched null
+last, nine: attempts 10, raw intact, reserved ok, in :reserved yes
+  after release: attempts 11, nested untouched null
+last, 15 digits: attempts 123456789012345, raw intact, reserved ok, in :reserved yes
+  after release: attempts 123456789012346, nested untouched null
+leading zeros: raw intact, reserved ends in :8}
+leading zero, nine: raw intact, reserved ends in 10}
 int(0)
