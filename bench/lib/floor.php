@@ -14,6 +14,11 @@
 //   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
 //        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
 //        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
+//   MODE single-charged: single with Laravel's charge: the member in :reserved is the job with
+//        its attempts one more (the reserved copy, here the last digit of a count that ends the
+//        payload bumped, as push.php's jobs have it), returned with the job, and the ack
+//        removes the copy. The least a reserve of one job can be that keeps the guarantee
+//        Laravel's pop gives: a job that kills its worker comes back with its attempt counted.
 // The jobs come from bench/lib/push.php (run it first). Prints one RESULT line with the fields
 // bench/run's sides print (so bench/run can run the floor as a side, interleaved with the
 // workers: floor-MODE) and, last, redis_us_job: redis-server's used_cpu_user + used_cpu_sys over
@@ -38,6 +43,14 @@ $script = "local job = redis.call('lpop', KEYS[1])\n"
     . "redis.call('zadd', KEYS[2], ARGV[1], job)\n"
     . "return job\n";
 $sha = $r->script('load', $script);
+$charged = "local job = redis.call('lpop', KEYS[1])\n"
+    . "if not job then return false end\n"
+    . "redis.call('lpop', KEYS[3])\n"
+    . "local at = string.find(job, ',\"attempts\":', -28, true)\n"
+    . "local copy = string.sub(job, 1, at + 11) .. string.char(string.byte(job, -2) + 1) .. '}'\n"
+    . "redis.call('zadd', KEYS[2], ARGV[1], copy)\n"
+    . "return {job, copy}\n";
+$shaCharged = $r->script('load', $charged);
 
 $machine0 = bench_machine_cpu();
 $rusage0 = bench_rusage();
@@ -47,12 +60,13 @@ $done = 0;
 $previous = [];
 while (true) {
     $until = (string) (time() + 60);
-    if ($mode === 'single') {
+    if ($mode === 'single' || $mode === 'single-charged') {
         // The ack of the job before and the next reserve go out together, as a worker sends them.
         $out = $previous ? resp_command(['ZREM', $reserved, $previous[0]]) : '';
-        $replies = resp_call($c, $out . resp_command(['EVALSHA', $sha, '3', $key, $reserved, $notify, $until]), $previous ? 2 : 1);
+        $replies = resp_call($c, $out . resp_command(['EVALSHA', $mode === 'single' ? $sha : $shaCharged, '3', $key, $reserved, $notify, $until]), $previous ? 2 : 1);
         $job = end($replies);
-        $jobs = $job === null ? [] : [$job];
+        // What the ack removes: the job, or its copy when charged ([job, copy]).
+        $jobs = $job === null ? [] : [is_array($job) ? $job[1] : $job];
     } else {
         $out = resp_command(['LPOP', $key, '32']) . resp_command(['LPOP', $notify, '32']);
         if ($previous) {
