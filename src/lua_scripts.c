@@ -3,18 +3,6 @@
 #include <string.h>
 
 #define FASTQUEUE_LUA_TEXT_POP \
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n" \
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n" \
-		"\n" \
-		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n" \
-		"-- keys before its first write. An error reply naming the key when it holds another type.\n" \
-		"local function wrong_type(key, kind)\n" \
-		"    local t = redis.call('type', key)['ok']\n" \
-		"    if t ~= 'none' and t ~= kind then\n" \
-		"        return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n" \
-		"    end\n" \
-		"end\n" \
-		"\n" \
 		"-- Reserves jobs for one worker round in one round trip: visits the queues in priority\n" \
 		"-- order, moving each one's due delayed jobs onto its tail and its expired reservations back\n" \
 		"-- onto its head, and reserves up to ARGV[3] jobs from the first queue that has any.\n" \
@@ -73,8 +61,22 @@
 		"-- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel\n" \
 		"-- writes them), made by rare() when one of those runs: a function defined at the top of the\n" \
 		"-- script is made anew on every call, with its upvalues, which costs Redis more than a command.\n" \
+		"-- For that reason the prelude goes here, not in front of the script (scripts/gen-lua puts it on\n" \
+		"-- the marker line), and rare() is the only function a reserve of one job makes.\n" \
 		"local function rare()\n" \
-		"    local r = {}\n" \
+		"    -- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n" \
+		"    -- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n" \
+		"    -- a script of its own.\n" \
+		"\n" \
+		"    -- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n" \
+		"    -- keys before its first write. An error reply naming the key when it holds another type.\n" \
+		"    local function wrong_type(key, kind)\n" \
+		"        local t = redis.call('type', key)['ok']\n" \
+		"        if t ~= 'none' and t ~= kind then\n" \
+		"            return redis.error_reply('WRONGTYPE key ' .. key .. ' holds a ' .. t .. ', not a ' .. kind)\n" \
+		"        end\n" \
+		"    end\n" \
+		"    local r = {wrong_type = wrong_type}\n" \
 		"\n" \
 		"    -- A read's error as the script reports it: naming the key when its type is wrong.\n" \
 		"    function r.read_failed(key, kind, reply)\n" \
@@ -235,38 +237,38 @@
 		"        return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n\n" \
 		"    end\n" \
 		"\n" \
-		"    return r\n" \
-		"end\n" \
+		"    -- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its\n" \
+		"    -- attempts cannot be found). Laravel and FastQueue write \"attempts\" last, as a number, with\n" \
+		"    -- no whitespace: a payload that ends in ,\"attempts\":DIGITS} has its top-level count there\n" \
+		"    -- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote\n" \
+		"    -- would be escaped; the number's object ends the text, so it is the top level's; and a key\n" \
+		"    -- given twice counts last). Anything else is read whole. A malformed payload may be bumped\n" \
+		"    -- either way: the worker's scanner fails it with a reason, so that changes nothing.\n" \
+		"    -- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan\n" \
+		"    -- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places\n" \
+		"    -- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the\n" \
+		"    -- only long one besides its prefix.\n" \
+		"    function r.reserve_copy(job)\n" \
+		"        local at = string.find(job, ',\"attempts\":', -28, true)\n" \
+		"        local digits = at and string.match(job, '^(%d+)}$', at + 12)\n" \
+		"        if not digits then\n" \
+		"            return r.copy_by_scan(job)\n" \
+		"        end\n" \
+		"        -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and\n" \
+		"        -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the\n" \
+		"        -- dearest call of a reserve of one job) and no strtod.\n" \
+		"        local last = string.byte(digits, -1)\n" \
+		"        if #digits == 1 and last < 57 then\n" \
+		"            return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47\n" \
+		"        end\n" \
+		"        local n = tonumber(digits) + 1\n" \
+		"        if last < 57 and string.byte(digits, 1) ~= 48 then\n" \
+		"            return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n\n" \
+		"        end\n" \
+		"        return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n\n" \
+		"    end\n" \
 		"\n" \
-		"-- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its\n" \
-		"-- attempts cannot be found). Laravel and FastQueue write \"attempts\" last, as a number, with\n" \
-		"-- no whitespace: a payload that ends in ,\"attempts\":DIGITS} has its top-level count there\n" \
-		"-- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote\n" \
-		"-- would be escaped; the number's object ends the text, so it is the top level's; and a key\n" \
-		"-- given twice counts last). Anything else is read whole. A malformed payload may be bumped\n" \
-		"-- either way: the worker's scanner fails it with a reason, so that changes nothing.\n" \
-		"-- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan\n" \
-		"-- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places\n" \
-		"-- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the\n" \
-		"-- only long one besides its prefix.\n" \
-		"local function reserve_copy(job)\n" \
-		"    local at = string.find(job, ',\"attempts\":', -28, true)\n" \
-		"    local digits = at and string.match(job, '^(%d+)}$', at + 12)\n" \
-		"    if not digits then\n" \
-		"        return rare().copy_by_scan(job)\n" \
-		"    end\n" \
-		"    -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and\n" \
-		"    -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the\n" \
-		"    -- dearest call of a reserve of one job) and no strtod.\n" \
-		"    local last = string.byte(digits, -1)\n" \
-		"    if #digits == 1 and last < 57 then\n" \
-		"        return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47\n" \
-		"    end\n" \
-		"    local n = tonumber(digits) + 1\n" \
-		"    if last < 57 and string.byte(digits, 1) ~= 48 then\n" \
-		"        return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n\n" \
-		"    end\n" \
-		"    return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n\n" \
+		"    return r\n" \
 		"end\n" \
 		"\n" \
 		"-- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index\n" \
@@ -307,6 +309,7 @@
 		"        end\n" \
 		"        local members, out = {}, {restart, q}\n" \
 		"        local first = tonumber(first_slot)\n" \
+		"        local reserve_copy = charge and rare().reserve_copy\n" \
 		"        for slot = 1, #jobs do\n" \
 		"            local job = jobs[slot]\n" \
 		"            if charge then\n" \
@@ -334,8 +337,10 @@
 		"end\n" \
 		"\n" \
 		"local keys = KEYS\n" \
-		"for i = more_keys, #ARGV do\n" \
-		"    keys[#keys + 1] = ARGV[i]\n" \
+		"if ARGV[more_keys] then\n" \
+		"    for i = more_keys, #ARGV do\n" \
+		"        keys[#keys + 1] = ARGV[i]\n" \
+		"    end\n" \
 		"end\n" \
 		"local nqueues = (#keys - #keys % 4) / 4\n" \
 		"\n" \
@@ -346,21 +351,29 @@
 		"end\n" \
 		"\n" \
 		"-- Replies: LPOP's is a string, false (none) or an error (a table); LPOP by count's an array,\n" \
-		"-- false or an error; ZRANGEBYSCORE's an array or an error; ZADD's a number or an error.\n" \
+		"-- false or an error; ZRANGEBYSCORE's an array or an error; ZCOUNT's and ZADD's a number or an\n" \
+		"-- error. An error is told apart by a test that a reply of the usual kind passes without a\n" \
+		"-- call (a string's .err is nil; a number compares), as type() is a call, and a call costs\n" \
+		"-- Redis a few hundred instructions.\n" \
 		"local out\n" \
 		"for q = 1, nqueues do\n" \
 		"    local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]\n" \
-		"    -- The due members of :delayed and, when asked, :reserved, in score order.\n" \
-		"    local due_delayed, due_reserved\n" \
-		"    if batch == '-1' then\n" \
-		"        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)\n" \
-		"    else\n" \
-		"        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)\n" \
+		"    -- The due members of :delayed and, when asked, :reserved, in score order. :delayed is\n" \
+		"    -- counted first: on most calls none is due, and ZCOUNT's reply, a number, costs Redis less\n" \
+		"    -- than ZRANGEBYSCORE's empty array.\n" \
+		"    local due_delayed, due_reserved = false, nil\n" \
+		"    local due_count = redis.pcall('zcount', delayed, '-inf', now)\n" \
+		"    if due_count ~= 0 then\n" \
+		"        if type(due_count) == 'table' then\n" \
+		"            return rare().read_failed(delayed, 'zset', due_count)\n" \
+		"        end\n" \
+		"        if batch == '-1' then\n" \
+		"            due_delayed = redis.call('zrangebyscore', delayed, '-inf', now)\n" \
+		"        else\n" \
+		"            due_delayed = redis.call('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)\n" \
+		"        end\n" \
 		"    end\n" \
-		"    if due_delayed.err then\n" \
-		"        return rare().read_failed(delayed, 'zset', due_delayed)\n" \
-		"    end\n" \
-		"    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'\n" \
+		"    local expired_too = migrate_expired ~= '' and string.byte(migrate_expired, q) == 49 -- '1'\n" \
 		"    if expired_too then\n" \
 		"        if batch == '-1' then\n" \
 		"            due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)\n" \
@@ -371,13 +384,13 @@
 		"            return rare().read_failed(reserved, 'zset', due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    if #due_delayed > 0 or (expired_too and #due_reserved > 0) then\n" \
-		"        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')\n" \
+		"    if (due_delayed and #due_delayed > 0) or (expired_too and #due_reserved > 0) then\n" \
+		"        local r = rare()\n" \
+		"        local bad = r.wrong_type(queue, 'list') or r.wrong_type(notify, 'list')\n" \
 		"        if bad then\n" \
 		"            return bad\n" \
 		"        end\n" \
-		"        local r = rare()\n" \
-		"        r.migrate(due_delayed, delayed, queue, notify, false)\n" \
+		"        r.migrate(due_delayed or {}, delayed, queue, notify, false)\n" \
 		"        if expired_too then\n" \
 		"            r.migrate(due_reserved, reserved, queue, notify, true)\n" \
 		"        end\n" \
@@ -385,7 +398,7 @@
 		"    if report then\n" \
 		"        table.insert(report, q)\n" \
 		"        table.insert(report, 'delayed')\n" \
-		"        table.insert(report, due_delayed)\n" \
+		"        table.insert(report, due_delayed or {})\n" \
 		"        if expired_too then\n" \
 		"            table.insert(report, q)\n" \
 		"            table.insert(report, 'reserved')\n" \
@@ -405,24 +418,32 @@
 		"        -- without the tables. Each table, and each one grown an element at a time, costs Redis\n" \
 		"        -- more than the commands do, as does LPOP's count form, whose reply is an array.\n" \
 		"        local job = redis.pcall('lpop', queue)\n" \
-		"        if type(job) == 'table' then\n" \
+		"        if job and job.err then\n" \
 		"            return rare().read_failed(queue, 'list', job)\n" \
 		"        end\n" \
 		"        if job then\n" \
 		"            local taken = redis.pcall('lpop', notify)\n" \
-		"            if type(taken) == 'table' then\n" \
+		"            if taken and taken.err then\n" \
 		"                -- Nothing else was written for this queue: the job goes back as it was.\n" \
 		"                rare().push_to_head(queue, {job})\n" \
 		"                return rare().read_failed(notify, 'list', taken)\n" \
 		"            end\n" \
 		"            local copy, attempts, added\n" \
 		"            if charge then\n" \
-		"                copy, attempts = reserve_copy(job)\n" \
+		"                -- reserve_copy's usual case written out (a function call costs Redis more than\n" \
+		"                -- the test): a count of one digit, 0 to 8, ends the payload after ,\"attempts\":\n" \
+		"                -- (found only just before it: a match further back would end before the digit).\n" \
+		"                local digit, close = string.byte(job, -2, -1)\n" \
+		"                if close == 125 and digit >= 48 and digit < 57 and string.find(job, ',\"attempts\":', -14, true) then\n" \
+		"                    copy, attempts = string.sub(job, 1, -3) .. string.char(digit + 1) .. '}', digit - 47\n" \
+		"                else\n" \
+		"                    copy, attempts = rare().reserve_copy(job)\n" \
+		"                end\n" \
 		"                added = redis.pcall('zadd', reserved, until_, copy)\n" \
 		"            else\n" \
 		"                added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)\n" \
 		"            end\n" \
-		"            if type(added) == 'table' then\n" \
+		"            if added ~= 1 and added ~= 0 then\n" \
 		"                rare().push_to_head(queue, {job})\n" \
 		"                if taken then\n" \
 		"                    rare().push_notifications(notify, 1)\n" \
@@ -445,9 +466,10 @@
 		"return out\n"
 
 const fastqueue_script fastqueue_scripts[] = {
-	{"clear", "d32c6518d9669f829b97e35cb0708ee162793e79",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+	{"clear", "e1d13f5fb5fce118a2f93bc233b84952f1e30da8",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -475,10 +497,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"local size = redis.call('llen', KEYS[1]) + redis.call('zcard', KEYS[2]) + redis.call('zcard', KEYS[3])\n"
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
-		1403, 0},
-	{"fail", "21d3c01175265ef2d49128ec3623cf5df2e9ab92",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		1437, 0},
+	{"fail", "dc09b700eef28f84cecd17c0bdf04be99a986391",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -518,17 +541,18 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('hset', KEYS[2], unpack(ARGV, 4))\n"
 		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
 		"return 1\n",
-		1848, 1},
-	{"pop", "c33d1bc9e1657cceacc6327a99921142278a40dc",
+		1882, 1},
+	{"pop", "6ed6fa808e5ba1ae40ef4d517ceab41edcc42b94",
 		FASTQUEUE_LUA_TEXT_POP,
-		20833, 2},
-	{"pop_node", "8b56a9b248d06e32311c0fe42bb3b7c7af27b8b9",
+		22528, 2},
+	{"pop_node", "a97a0280d412cc4afe4ddb8da29d9d688b602874",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		20867, 3},
-	{"push", "1212271e0e8b75a67586f3bdeed8ca0f2b0c4cb7",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		22562, 3},
+	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -561,10 +585,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    redis.call('rpush', KEYS[2], unpack(ones))\n"
 		"end\n"
 		"return #ARGV\n",
-		1312, 4},
-	{"release", "e3c6615904d24c198bdc82d4f9b2eaec51ce3184",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		1346, 4},
+	{"release", "e78c9254166a5409252a12785a15643bf4122edf",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -595,10 +620,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"end\n"
 		"redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])\n"
 		"return 1\n",
-		1375, 5},
-	{"requeue", "418328849a6e78a27504d5029e9bd222c0ab12bb",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		1409, 5},
+	{"requeue", "b83a61867521dd41d648ce96b052fa3513d69f53",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -624,10 +650,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"return back\n",
-		1333, 6},
-	{"retry", "5a8c48b1884028d3802d2123bd68a379778d9b5e",
-		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in front\n"
-		"-- of every script (so each is whole as Redis runs it); it is not a script of its own.\n"
+		1367, 6},
+	{"retry", "ca0f7a200a1e168f5c1d57b127bb9b05bbe3948d",
+		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
+		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
+		"-- a script of its own.\n"
 		"\n"
 		"-- A key of the wrong type would fail a script halfway, after a write, so a script checks its\n"
 		"-- keys before its first write. An error reply naming the key when it holds another type.\n"
@@ -654,7 +681,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('del', KEYS[2])\n"
 		"redis.call('zrem', KEYS[1], ARGV[1])\n"
 		"return 1\n",
-		1147, 7},
+		1181, 7},
 };
 
 const int fastqueue_script_count = 8;

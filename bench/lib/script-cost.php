@@ -10,7 +10,7 @@
 //   pop             pop.lua as the worker calls it at prefetch 1 (charged, restart key read,
 //                   due delayed jobs looked for on every call, expired reservations once a
 //                   second)
-//   no-migration    without the two ZRANGEBYSCOREs of the migration
+//   no-migration    without the migration's reads (ZCOUNT of :delayed, ZRANGEBYSCORE of :reserved)
 //   no-restart      without the restart key's GET
 //   uncharged       ARGV[5] 0: the job as pushed goes to :reserved, no reserved copy is made
 //   floor           a three-command script (LPOP, LPOP :notify, ZADD): the least a reserve of
@@ -30,12 +30,13 @@ if ($argc < 5) {
 $n = (int) $n;
 $ready = $argv[5] ?? null;
 
-// The script as scripts/gen-lua makes it: the shared prelude, then pop.lua.
-$lua = file_get_contents(__DIR__ . '/../../src/lua/prelude.lua') . "\n" . file_get_contents(__DIR__ . '/../../src/lua/pop.lua');
+// The script as scripts/gen-lua makes it, the shared prelude in it.
+require __DIR__ . '/../../scripts/lua-source.php';
+$lua = fastqueue_lua_source(__DIR__ . '/../..', 'pop');
 $charge = '1';
 $restart = true;
 $skipMigration = function (string $lua): string {
-    $lua = script_cost_replace($lua, "due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)\n", "due_delayed = {}\n");
+    $lua = script_cost_replace($lua, "local due_count = redis.pcall('zcount', delayed, '-inf', now)\n", "local due_count = 0\n");
     return script_cost_replace($lua, "due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)\n", "due_reserved = {}\n");
 };
 switch ($variant) {

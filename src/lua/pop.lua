@@ -56,8 +56,11 @@
 -- The helpers of the rare paths (errors, undos, migrations, and payloads not written as Laravel
 -- writes them), made by rare() when one of those runs: a function defined at the top of the
 -- script is made anew on every call, with its upvalues, which costs Redis more than a command.
+-- For that reason the prelude goes here, not in front of the script (scripts/gen-lua puts it on
+-- the marker line), and rare() is the only function a reserve of one job makes.
 local function rare()
-    local r = {}
+    -- (prelude)
+    local r = {wrong_type = wrong_type}
 
     -- A read's error as the script reports it: naming the key when its type is wrong.
     function r.read_failed(key, kind, reply)
@@ -218,38 +221,38 @@ local function rare()
         return string.sub(job, 1, first - 1) .. string.format('%d', n) .. string.sub(job, last + 1), n
     end
 
-    return r
-end
+    -- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its
+    -- attempts cannot be found). Laravel and FastQueue write "attempts" last, as a number, with
+    -- no whitespace: a payload that ends in ,"attempts":DIGITS} has its top-level count there
+    -- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote
+    -- would be escaped; the number's object ends the text, so it is the top level's; and a key
+    -- given twice counts last). Anything else is read whole. A malformed payload may be bumped
+    -- either way: the worker's scanner fails it with a reason, so that changes nothing.
+    -- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan
+    -- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places
+    -- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the
+    -- only long one besides its prefix.
+    function r.reserve_copy(job)
+        local at = string.find(job, ',"attempts":', -28, true)
+        local digits = at and string.match(job, '^(%d+)}$', at + 12)
+        if not digits then
+            return r.copy_by_scan(job)
+        end
+        -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and
+        -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the
+        -- dearest call of a reserve of one job) and no strtod.
+        local last = string.byte(digits, -1)
+        if #digits == 1 and last < 57 then
+            return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47
+        end
+        local n = tonumber(digits) + 1
+        if last < 57 and string.byte(digits, 1) ~= 48 then
+            return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n
+        end
+        return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n
+    end
 
--- The reserved copy of a job and its new attempts count (-1 and the job unchanged when its
--- attempts cannot be found). Laravel and FastQueue write "attempts" last, as a number, with
--- no whitespace: a payload that ends in ,"attempts":DIGITS} has its top-level count there
--- when it is well-formed JSON (the quote after the comma opens a key, as a string's own quote
--- would be escaped; the number's object ends the text, so it is the top level's; and a key
--- given twice counts last). Anything else is read whole. A malformed payload may be bumped
--- either way: the worker's scanner fails it with a reason, so that changes nothing.
--- The suffix is looked for in the last 28 bytes only, which caps the digits at 15 as the scan
--- does (a plain find, then a match anchored there: a pattern tried at each of the 28 places
--- costs more). Each string made costs Redis, as its Lua hashes every byte: the copy is the
--- only long one besides its prefix.
-local function reserve_copy(job)
-    local at = string.find(job, ',"attempts":', -28, true)
-    local digits = at and string.match(job, '^(%d+)}$', at + 12)
-    if not digits then
-        return rare().copy_by_scan(job)
-    end
-    -- The count plus one, as string.format('%d', n) writes it. Most counts are one digit, and
-    -- most end in 0 to 8 with no leading zero: one byte changes, with no sprintf (C's, the
-    -- dearest call of a reserve of one job) and no strtod.
-    local last = string.byte(digits, -1)
-    if #digits == 1 and last < 57 then
-        return string.sub(job, 1, at + 11) .. string.char(last + 1) .. '}', last - 47
-    end
-    local n = tonumber(digits) + 1
-    if last < 57 and string.byte(digits, 1) ~= 48 then
-        return string.sub(job, 1, at + 11) .. string.sub(digits, 1, -2) .. string.char(last + 1) .. '}', n
-    end
-    return string.sub(job, 1, at + 11) .. string.format('%d', n) .. '}', n
+    return r
 end
 
 -- The arguments, each read here once, one to a line: scripts/gen-lua makes the C's index
@@ -290,6 +293,7 @@ if want ~= '1' then
         end
         local members, out = {}, {restart, q}
         local first = tonumber(first_slot)
+        local reserve_copy = charge and rare().reserve_copy
         for slot = 1, #jobs do
             local job = jobs[slot]
             if charge then
@@ -317,8 +321,10 @@ if want ~= '1' then
 end
 
 local keys = KEYS
-for i = more_keys, #ARGV do
-    keys[#keys + 1] = ARGV[i]
+if ARGV[more_keys] then
+    for i = more_keys, #ARGV do
+        keys[#keys + 1] = ARGV[i]
+    end
 end
 local nqueues = (#keys - #keys % 4) / 4
 
@@ -329,21 +335,29 @@ if #keys % 4 == 1 then
 end
 
 -- Replies: LPOP's is a string, false (none) or an error (a table); LPOP by count's an array,
--- false or an error; ZRANGEBYSCORE's an array or an error; ZADD's a number or an error.
+-- false or an error; ZRANGEBYSCORE's an array or an error; ZCOUNT's and ZADD's a number or an
+-- error. An error is told apart by a test that a reply of the usual kind passes without a
+-- call (a string's .err is nil; a number compares), as type() is a call, and a call costs
+-- Redis a few hundred instructions.
 local out
 for q = 1, nqueues do
     local queue, delayed, reserved, notify = keys[4 * q - 3], keys[4 * q - 2], keys[4 * q - 1], keys[4 * q]
-    -- The due members of :delayed and, when asked, :reserved, in score order.
-    local due_delayed, due_reserved
-    if batch == '-1' then
-        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now)
-    else
-        due_delayed = redis.pcall('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)
+    -- The due members of :delayed and, when asked, :reserved, in score order. :delayed is
+    -- counted first: on most calls none is due, and ZCOUNT's reply, a number, costs Redis less
+    -- than ZRANGEBYSCORE's empty array.
+    local due_delayed, due_reserved = false, nil
+    local due_count = redis.pcall('zcount', delayed, '-inf', now)
+    if due_count ~= 0 then
+        if type(due_count) == 'table' then
+            return rare().read_failed(delayed, 'zset', due_count)
+        end
+        if batch == '-1' then
+            due_delayed = redis.call('zrangebyscore', delayed, '-inf', now)
+        else
+            due_delayed = redis.call('zrangebyscore', delayed, '-inf', now, 'limit', 0, batch)
+        end
     end
-    if due_delayed.err then
-        return rare().read_failed(delayed, 'zset', due_delayed)
-    end
-    local expired_too = string.byte(migrate_expired, q) == 49 -- '1'
+    local expired_too = migrate_expired ~= '' and string.byte(migrate_expired, q) == 49 -- '1'
     if expired_too then
         if batch == '-1' then
             due_reserved = redis.pcall('zrangebyscore', reserved, '-inf', now)
@@ -354,13 +368,13 @@ for q = 1, nqueues do
             return rare().read_failed(reserved, 'zset', due_reserved)
         end
     end
-    if #due_delayed > 0 or (expired_too and #due_reserved > 0) then
-        local bad = wrong_type(queue, 'list') or wrong_type(notify, 'list')
+    if (due_delayed and #due_delayed > 0) or (expired_too and #due_reserved > 0) then
+        local r = rare()
+        local bad = r.wrong_type(queue, 'list') or r.wrong_type(notify, 'list')
         if bad then
             return bad
         end
-        local r = rare()
-        r.migrate(due_delayed, delayed, queue, notify, false)
+        r.migrate(due_delayed or {}, delayed, queue, notify, false)
         if expired_too then
             r.migrate(due_reserved, reserved, queue, notify, true)
         end
@@ -368,7 +382,7 @@ for q = 1, nqueues do
     if report then
         table.insert(report, q)
         table.insert(report, 'delayed')
-        table.insert(report, due_delayed)
+        table.insert(report, due_delayed or {})
         if expired_too then
             table.insert(report, q)
             table.insert(report, 'reserved')
@@ -388,24 +402,32 @@ for q = 1, nqueues do
         -- without the tables. Each table, and each one grown an element at a time, costs Redis
         -- more than the commands do, as does LPOP's count form, whose reply is an array.
         local job = redis.pcall('lpop', queue)
-        if type(job) == 'table' then
+        if job and job.err then
             return rare().read_failed(queue, 'list', job)
         end
         if job then
             local taken = redis.pcall('lpop', notify)
-            if type(taken) == 'table' then
+            if taken and taken.err then
                 -- Nothing else was written for this queue: the job goes back as it was.
                 rare().push_to_head(queue, {job})
                 return rare().read_failed(notify, 'list', taken)
             end
             local copy, attempts, added
             if charge then
-                copy, attempts = reserve_copy(job)
+                -- reserve_copy's usual case written out (a function call costs Redis more than
+                -- the test): a count of one digit, 0 to 8, ends the payload after ,"attempts":
+                -- (found only just before it: a match further back would end before the digit).
+                local digit, close = string.byte(job, -2, -1)
+                if close == 125 and digit >= 48 and digit < 57 and string.find(job, ',"attempts":', -14, true) then
+                    copy, attempts = string.sub(job, 1, -3) .. string.char(digit + 1) .. '}', digit - 47
+                else
+                    copy, attempts = rare().reserve_copy(job)
+                end
                 added = redis.pcall('zadd', reserved, until_, copy)
             else
                 added = redis.pcall('zadd', reserved, until_ .. string.format('.%06d', tonumber(first_slot)), job)
             end
-            if type(added) == 'table' then
+            if added ~= 1 and added ~= 0 then
                 rare().push_to_head(queue, {job})
                 if taken then
                     rare().push_notifications(notify, 1)
