@@ -597,12 +597,11 @@ void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
 	}
 }
 
-/* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
-static char *put_header(char *p, char mark, size_t n)
+/* n's decimal digits at p; returns their end. */
+static char *put_digits(char *p, uint64_t n)
 {
-	char digits[24];
+	char digits[20];
 	int d = 0;
-	*p++ = mark;
 	do {
 		digits[d++] = (char) ('0' + n % 10);
 		n /= 10;
@@ -610,6 +609,28 @@ static char *put_header(char *p, char mark, size_t n)
 	while (d) {
 		*p++ = digits[--d];
 	}
+	return p;
+}
+
+size_t fastqueue_format_long(char *buf, zend_long n)
+{
+	char *p = buf;
+	uint64_t u = (uint64_t) n;
+
+	if (n < 0) {
+		*p++ = '-';
+		u = 0 - u; /* ZEND_LONG_MIN too: unsigned, no overflow */
+	}
+	p = put_digits(p, u);
+	*p = '\0';
+	return (size_t) (p - buf);
+}
+
+/* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
+static char *put_header(char *p, char mark, size_t n)
+{
+	*p++ = mark;
+	p = put_digits(p, n);
 	*p++ = '\r';
 	*p++ = '\n';
 	return p;

@@ -99,6 +99,11 @@ typedef struct redisReply fastqueue_reply;
  * on (fastqueue_args_add) comes from here instead. */
 size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
+/* n in decimal, NUL-terminated, in buf (FASTQUEUE_LONG_CHARS at least); returns its length.
+ * For the per-job path, where snprintf costs more than the command it goes into. */
+#define FASTQUEUE_LONG_CHARS 24
+size_t fastqueue_format_long(char *buf, zend_long n);
+
 void fastqueue_args_init(fastqueue_args *a);
 void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);
 void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s);

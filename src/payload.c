@@ -430,7 +430,7 @@ zend_string *fastqueue_payload_with_attempts(const zend_string *payload, const f
 	fastqueue_scan own;
 	const fastqueue_json_span *a;
 	char digits[24];
-	size_t dlen = fastqueue_format(digits, sizeof(digits), ZEND_LONG_FMT, n);
+	size_t dlen = fastqueue_format_long(digits, n);
 
 	if (!scan) {
 		if (!fastqueue_payload_scan(s, len, &own)) {

@@ -82,7 +82,26 @@ void fastqueue_queue_throw(fastqueue_redis_queue *q)
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
-	fastqueue_args_add(a, buf, fastqueue_format(buf, size, ZEND_LONG_FMT, n));
+	ZEND_ASSERT(size >= FASTQUEUE_LONG_CHARS);
+	(void) size;
+	fastqueue_args_add(a, buf, fastqueue_format_long(buf, n));
+}
+
+/* until.NNNNNN, the score of a job reserved uncharged (slot below a million), as
+ * ZEND_LONG_FMT ".%06u" writes it, without snprintf: this is once per job. */
+static size_t format_slot_score(char *buf, zend_long until, uint32_t slot)
+{
+	size_t n = fastqueue_format_long(buf, until);
+
+	ZEND_ASSERT(slot < FASTQUEUE_SLOTS_PER_SECOND);
+	buf[n++] = '.';
+	for (int i = 5; i >= 0; i--) {
+		buf[n + (size_t) i] = (char) ('0' + slot % 10);
+		slot /= 10;
+	}
+	n += 6;
+	buf[n] = '\0';
+	return n;
 }
 
 /* {{{ object handlers */
@@ -556,7 +575,7 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "ZADD", 4);
 		fastqueue_args_add_str(&a, reserved_key);
-		fastqueue_args_add(&a, score, fastqueue_format(score, sizeof(score), ZEND_LONG_FMT ".%06u", until, slot));
+		fastqueue_args_add(&a, score, format_slot_score(score, until, slot));
 		fastqueue_args_add_str(&a, copy);
 		if (defer_command(c, &a) == FAILURE) {
 			return FAILURE;

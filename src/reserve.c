@@ -168,7 +168,7 @@ static void reserve_args_free(fastqueue_args *a, reserve_numbers *num)
 
 static void set_number(fastqueue_args *a, reserve_numbers *num, int index, zend_long n)
 {
-	fastqueue_args_add(a, num->text[index], fastqueue_format(num->text[index], sizeof(num->text[index]), ZEND_LONG_FMT, n));
+	fastqueue_args_add(a, num->text[index], fastqueue_format_long(num->text[index], n));
 }
 
 /* Whether argument i has the value pop.lua takes when it is left out. */
