@@ -1,5 +1,7 @@
 --TEST--
 Payload fuzzer, part 2 of 4: seeded random payloads (valid JSON of many shapes, attempts of every kind, then truncated, with bytes, invalid UTF-8 or NUL inserted, empty, one byte, megabytes) pushed raw as any producer might, through the worker (200,000 per run over the 4 parts; FASTQUEUE_FUZZ_N, FASTQUEUE_FUZZ_SEED) and through pop(): each one runs with attempts counted as Laravel counts them and every other byte kept, or is failed with a PayloadException record that holds it byte for byte; none is lost, run twice or left behind
+--ENV--
+TEST_TIMEOUT=600
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
