@@ -11,6 +11,11 @@
 //   MODE batch32-start: batch32, plus one write per job: MULTI ZADD ZREM EXEC (a start mark, as a
 //        worker that prefetches sends before each job so that a crash charges the attempt), the
 //        replies read after the batch.
+//   MODE script32-start: batch32-start with the reserve in one script of three commands (LPOP q
+//        32, LPOP :notify, ZADD :reserved with the 32 at one score) that returns the jobs, the
+//        acks of the batch before in the same round trip: the least an atomic reserve of 32 can
+//        be in Lua (batch32's two round trips leave the jobs nowhere if the worker dies between
+//        them, so no worker that keeps its jobs safe reaches batch32-start).
 //   MODE single: per job, one round trip: ZREM :reserved of the job before (its ack), then a
 //        script of three commands (LPOP q, LPOP :notify, ZADD :reserved): Laravel's pop without
 //        its attempts rewrite, and the least a one-job-at-a-time reserve can be in Lua.
@@ -51,6 +56,14 @@ $charged = "local job = redis.call('lpop', KEYS[1])\n"
     . "redis.call('zadd', KEYS[2], ARGV[1], copy)\n"
     . "return {job, copy}\n";
 $shaCharged = $r->script('load', $charged);
+$batch = "local jobs = redis.call('lpop', KEYS[1], ARGV[2])\n"
+    . "if not jobs then return false end\n"
+    . "redis.call('lpop', KEYS[3], #jobs)\n"
+    . "local members = {}\n"
+    . "for i = 1, #jobs do members[2 * i - 1] = ARGV[1]; members[2 * i] = jobs[i] end\n"
+    . "redis.call('zadd', KEYS[2], unpack(members))\n"
+    . "return jobs\n";
+$shaBatch = $r->script('load', $batch);
 
 $machine0 = bench_machine_cpu();
 $rusage0 = bench_rusage();
@@ -67,6 +80,10 @@ while (true) {
         $job = end($replies);
         // What the ack removes: the job, or its copy when charged ([job, copy]).
         $jobs = $job === null ? [] : [is_array($job) ? $job[1] : $job];
+    } elseif ($mode === 'script32-start') {
+        $out = $previous ? resp_command(array_merge(['ZREM', $reserved], $previous)) : '';
+        $replies = resp_call($c, $out . resp_command(['EVALSHA', $shaBatch, '3', $key, $reserved, $notify, $until, '32']), $previous ? 2 : 1);
+        $jobs = end($replies) ?: [];
     } else {
         $out = resp_command(['LPOP', $key, '32']) . resp_command(['LPOP', $notify, '32']);
         if ($previous) {
@@ -84,7 +101,7 @@ while (true) {
         }
     }
     $previous = $jobs;
-    if ($mode === 'batch32-start') {
+    if ($mode === 'batch32-start' || $mode === 'script32-start') {
         // Before each job: its member in :reserved swapped for another (the charged copy), one
         // write per job, not waiting for the replies (read after the batch), as the worker does.
         foreach ($jobs as $i => $job) {
