@@ -636,17 +636,21 @@ static char *put_header(char *p, char mark, size_t n)
 	return p;
 }
 
-/* RESP in one buffer: hiredis's own argv formatter appends piece by piece and costs
- * several times more on the per-job path. */
-static char *format_command(const fastqueue_args *a, size_t *out_len)
+/* The most a command takes in RESP (its headers at their longest). */
+static size_t command_size_max(const fastqueue_args *a)
 {
 	size_t len = 1 + 20 + 2;
-	char *buf, *p;
 
 	for (int i = 0; i < a->argc; i++) {
 		len += 1 + 20 + 2 + a->len[i] + 2;
 	}
-	p = buf = emalloc(len);
+	return len;
+}
+
+/* A command in RESP at p; returns the end. hiredis's own argv formatter appends piece by piece
+ * and costs several times more on the per-job path. */
+static char *put_command(char *p, const fastqueue_args *a)
+{
 	p = put_header(p, '*', (size_t) a->argc);
 	for (int i = 0; i < a->argc; i++) {
 		p = put_header(p, '$', a->len[i]);
@@ -655,27 +659,39 @@ static char *format_command(const fastqueue_args *a, size_t *out_len)
 		*p++ = '\r';
 		*p++ = '\n';
 	}
-	*out_len = (size_t) (p - buf);
-	return buf;
+	return p;
 }
 
-zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
+/* Queues commands cmds[0..n) in one buffer and one append to hiredis's output buffer: each
+ * append costs hiredis a copy and often a realloc, and a job's start mark is four commands. */
+static zend_result append_commands(fastqueue_conn *c, const fastqueue_args *cmds, int n)
 {
-	size_t len;
-	char *cmd;
+	size_t len = 0;
+	char *buf, *p;
 	int rc;
 
 	if (ensure_connected(c) == FAILURE) {
 		return FAILURE;
 	}
-	cmd = format_command(a, &len);
-	rc = redisAppendFormattedCommand(CTX(c), cmd, len);
-	efree(cmd);
+	for (int i = 0; i < n; i++) {
+		len += command_size_max(&cmds[i]);
+	}
+	p = buf = emalloc(len);
+	for (int i = 0; i < n; i++) {
+		p = put_command(p, &cmds[i]);
+	}
+	rc = redisAppendFormattedCommand(CTX(c), buf, (size_t) (p - buf));
+	efree(buf);
 	if (rc != REDIS_OK) {
 		fail_from_context(c, "sending a command");
 		return FAILURE;
 	}
 	return SUCCESS;
+}
+
+zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
+{
+	return append_commands(c, a, 1);
 }
 
 /* Reads one reply owed to a deferred command. FAILURE only when the connection is gone. */
@@ -924,10 +940,15 @@ static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sh
 
 zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)
 {
-	if (fastqueue_conn_append(c, a) == FAILURE) {
+	return fastqueue_conn_defer_all(c, a, 1);
+}
+
+zend_result fastqueue_conn_defer_all(fastqueue_conn *c, const fastqueue_args *cmds, int n)
+{
+	if (append_commands(c, cmds, n) == FAILURE) {
 		return FAILURE;
 	}
-	c->deferred++;
+	c->deferred += (uint32_t) n;
 	return SUCCESS;
 }
 

@@ -163,6 +163,9 @@ zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
  * for. Their replies are read, in order, before the reply of any later command; a failure
  * among them does not fail that command but is kept for fastqueue_conn_deferred_failure(). */
 zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a);
+/* Deferred, as fastqueue_conn_defer: the n commands cmds[0..n), in that order, in one write to
+ * the output buffer. */
+zend_result fastqueue_conn_defer_all(fastqueue_conn *c, const fastqueue_args *cmds, int n);
 /* Writes what is queued to the socket now, without reading. */
 zend_result fastqueue_conn_flush(fastqueue_conn *c);
 /* Reads the replies still owed to deferred commands. */

@@ -543,68 +543,54 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 	return defer_acks_except(q, acks, n, NULL);
 }
 
-/* Deferred: one command, with its arguments. */
-static zend_result defer_command(fastqueue_conn *c, fastqueue_args *a)
-{
-	zend_result ok = fastqueue_conn_defer(c, a);
-	fastqueue_args_free(a);
-	return ok;
-}
-
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
 	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
 	const fastqueue_ack *acks, uint32_t nacks)
 {
-	fastqueue_args a;
+	enum { MULTI, ZADD, ZREM, EXEC };
+	fastqueue_args cmd[4];
 	char score[32];
 	bool swap = !zend_string_equals(raw, copy);
 	fastqueue_conn *c = fastqueue_conn_route_str(&q->conn, reserved_key);
+	zend_result ok = SUCCESS;
 
 	if (defer_acks_except(q, acks, nacks, reserved_key) == FAILURE) {
 		return FAILURE;
 	}
 	/* Plain commands, not a script: a script call costs Redis some 20 times a ZREM, once per job.
 	 * MULTI keeps the swap whole: a write refused (maxmemory) aborts it all, and the job keeps
-	 * its reservation. The copy takes the score of the job as pushed, as the reserve wrote it. */
-	if (swap) {
-		fastqueue_args_init(&a);
-		fastqueue_args_add(&a, "MULTI", 5);
-		if (defer_command(c, &a) == FAILURE) {
-			return FAILURE;
-		}
-		fastqueue_args_init(&a);
-		fastqueue_args_add(&a, "ZADD", 4);
-		fastqueue_args_add_str(&a, reserved_key);
-		fastqueue_args_add(&a, score, format_slot_score(score, until, slot));
-		fastqueue_args_add_str(&a, copy);
-		if (defer_command(c, &a) == FAILURE) {
-			return FAILURE;
-		}
+	 * its reservation. The copy takes the score of the job as pushed, as the reserve wrote it.
+	 * The commands go to the output buffer together (fastqueue_conn_defer_all). */
+	for (int i = 0; i < 4; i++) {
+		fastqueue_args_init(&cmd[i]);
 	}
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZREM", 4);
-	fastqueue_args_add_str(&a, reserved_key);
+	fastqueue_args_add(&cmd[MULTI], "MULTI", 5);
+	fastqueue_args_add(&cmd[ZADD], "ZADD", 4);
+	fastqueue_args_add_str(&cmd[ZADD], reserved_key);
+	fastqueue_args_add(&cmd[ZADD], score, format_slot_score(score, until, slot));
+	fastqueue_args_add_str(&cmd[ZADD], copy);
+	fastqueue_args_add(&cmd[ZREM], "ZREM", 4);
+	fastqueue_args_add_str(&cmd[ZREM], reserved_key);
 	if (swap) {
-		fastqueue_args_add_str(&a, raw);
+		fastqueue_args_add_str(&cmd[ZREM], raw);
 	}
 	for (uint32_t i = 0; i < nacks; i++) {
 		if (zend_string_equals(acks[i].key, reserved_key)) {
-			add_ack_members(&a, &acks[i]);
+			add_ack_members(&cmd[ZREM], &acks[i]);
 		}
 	}
-	if (a.argc > 2 && defer_command(c, &a) == FAILURE) {
-		return FAILURE;
-	}
-	fastqueue_args_free(&a);
+	fastqueue_args_add(&cmd[EXEC], "EXEC", 4);
 	if (swap) {
-		fastqueue_args_init(&a);
-		fastqueue_args_add(&a, "EXEC", 4);
-		if (defer_command(c, &a) == FAILURE) {
-			return FAILURE;
-		}
+		ok = fastqueue_conn_defer_all(c, cmd, 4);
+	} else if (cmd[ZREM].argc > 2) {
+		/* Nothing to swap (the job's attempts could not be found): the acks alone. */
+		ok = fastqueue_conn_defer(c, &cmd[ZREM]);
+	}
+	for (int i = 0; i < 4; i++) {
+		fastqueue_args_free(&cmd[i]);
 	}
 	/* Everything deferred goes out now: with a cluster, the acks to other nodes too. */
-	return fastqueue_conn_flush(&q->conn);
+	return ok == SUCCESS ? fastqueue_conn_flush(&q->conn) : FAILURE;
 }
 
 /* The job of a charged reserve of one, as a Job object, or null. */
