@@ -694,15 +694,113 @@ zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
 	return append_commands(c, a, 1);
 }
 
+/* The replies of deferred commands are only looked at for an error (check_reply): hiredis
+ * builds them with these functions, which allocate nothing but a top-level error. Every other
+ * reply, and every element of an array, is the one static object below, typed as a status
+ * (hiredis 1.x reads the type of each reply it returns, looking for RESP3 pushes). Building
+ * and freeing the four replies of a job's start mark cost more than the rest of it. */
+static redisReply deferred_ok = {.type = REDIS_REPLY_STATUS};
+
+static void *deferred_string(const redisReadTask *task, char *str, size_t len)
+{
+	redisReply *r;
+
+	if (task->type != REDIS_REPLY_ERROR || task->parent) {
+		return &deferred_ok;
+	}
+	/* malloc, not emalloc: the reader may free it when the context is freed, at shutdown too. */
+	if (!(r = calloc(1, sizeof(*r))) || !(r->str = malloc(len + 1))) {
+		free(r);
+		return NULL; /* hiredis reports "Out of memory" */
+	}
+	memcpy(r->str, str, len);
+	r->str[len] = '\0';
+	r->len = len;
+	r->type = REDIS_REPLY_ERROR;
+	return r;
+}
+
+#if HIREDIS_MAJOR >= 1
+typedef size_t deferred_array_len;
+#else
+typedef int deferred_array_len;
+#endif
+
+static void *deferred_array(const redisReadTask *task, deferred_array_len elements)
+{
+	(void) task;
+	(void) elements;
+	return &deferred_ok;
+}
+
+static void *deferred_integer(const redisReadTask *task, long long value)
+{
+	(void) task;
+	(void) value;
+	return &deferred_ok;
+}
+
+static void *deferred_nil(const redisReadTask *task)
+{
+	(void) task;
+	return &deferred_ok;
+}
+
+#if HIREDIS_MAJOR >= 1
+static void *deferred_double(const redisReadTask *task, double value, char *str, size_t len)
+{
+	(void) task;
+	(void) value;
+	(void) str;
+	(void) len;
+	return &deferred_ok;
+}
+
+static void *deferred_bool(const redisReadTask *task, int value)
+{
+	(void) task;
+	(void) value;
+	return &deferred_ok;
+}
+#endif
+
+static void deferred_free(void *obj)
+{
+	redisReply *r = obj;
+
+	if (r && r != &deferred_ok) {
+		free(r->str);
+		free(r);
+	}
+}
+
+static redisReplyObjectFunctions deferred_functions = {
+	.createString = deferred_string,
+	.createArray = deferred_array,
+	.createInteger = deferred_integer,
+	.createNil = deferred_nil,
+#if HIREDIS_MAJOR >= 1
+	.createDouble = deferred_double,
+	.createBool = deferred_bool,
+#endif
+	.freeObject = deferred_free,
+};
+
 /* Reads one reply owed to a deferred command. FAILURE only when the connection is gone. */
 static zend_result read_deferred(fastqueue_conn *c)
 {
+	redisReader *reader = CTX(c)->reader;
+	redisReplyObjectFunctions *usual = reader->fn;
 	void *r = NULL;
 
+	reader->fn = &deferred_functions;
 	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
+		/* The context is freed here, with the reader's part-built reply, if any: so while it
+		 * still has the functions that built that reply. */
 		fail_from_context(c, "reading a reply");
 		return FAILURE;
 	}
+	reader->fn = usual;
 	c->deferred--;
 	if (check_reply(c, r) == FAILURE) {
 		note_deferred_failure(c, false, c->err);
@@ -712,7 +810,7 @@ static zend_result read_deferred(fastqueue_conn *c)
 			c->err[0] = '\0';
 		}
 	}
-	freeReplyObject(r);
+	deferred_free(r);
 	return c->ctx ? SUCCESS : FAILURE;
 }
 
