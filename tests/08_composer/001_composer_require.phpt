@@ -1,5 +1,5 @@
 --TEST--
-composer require fastqueue/laravel in a fresh laravel/laravel skeleton application (10.50, 11.57, 12.72 on PHP 8.2; 13.42 on 8.3+): the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
+composer require fastqueue/laravel in a fresh laravel/laravel skeleton application (11.57, 12.72 on PHP 8.2; 13.42 on 8.3+): the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
 --ENV--
 TEST_TIMEOUT=900
 --EXTENSIONS--
