@@ -144,7 +144,8 @@ if ($busy) {
 // Redis against its floor: a worker side's Redis CPU per job over the floor's, round by round
 // (the same round's runs follow each other, so they share the machine's state), and the median.
 $floors = [['fq-p1', 'floor-single'], ['fq-p1', 'floor-single-charged'], ['fq-p32', 'floor-batch32-start'],
-    ['fq-p32', 'floor-script32-start'], ['floor-script32-start', 'floor-batch32-start']];
+    ['fq-p32', 'floor-script32-start'], ['fq-p32', 'floor-script32-start-each'],
+    ['floor-script32-start', 'floor-batch32-start'], ['floor-script32-start-each', 'floor-batch32-start']];
 $floorLines = [];
 foreach ($runs as $placement => $bySide) {
     foreach ($floors as [$side, $floor]) {
