@@ -63,6 +63,15 @@ PHP_RSHUTDOWN_FUNCTION(fastqueue)
 	return SUCCESS;
 }
 
+PHP_MSHUTDOWN_FUNCTION(fastqueue)
+{
+	(void) type;
+	(void) module_number;
+	/* Before the module is unloaded: a thread must not outlive its code. */
+	fastqueue_signals_mshutdown();
+	return SUCCESS;
+}
+
 PHP_MINFO_FUNCTION(fastqueue)
 {
 	(void) zend_module;
@@ -92,7 +101,7 @@ zend_module_entry fastqueue_module_entry = {
 	"fastqueue",
 	NULL,                       /* functions: the API is classes only */
 	PHP_MINIT(fastqueue),
-	NULL,                       /* MSHUTDOWN */
+	PHP_MSHUTDOWN(fastqueue),
 	NULL,                       /* RINIT */
 	PHP_RSHUTDOWN(fastqueue),
 	PHP_MINFO(fastqueue),

@@ -8,6 +8,9 @@
 #include "zend_atomic.h"
 #include <sys/time.h>
 #include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 fastqueue_signal_state fastqueue_signals;
@@ -38,7 +41,31 @@ static struct {
 	fastqueue_timeout_callback cb;
 	void *ctx;
 	volatile sig_atomic_t handled;  /* the safe-point callback has run */
+	volatile double deadline;       /* fastqueue_clock_mono() when the running job times out */
 } job_alarm;
+
+/* The first alarm of a job, off the per-job path: a thread of the worker's process sleeps until
+ * the running job's deadline and, when that job is still running then, sends SIGALRM to the
+ * worker's thread. Starting and ending a job write the deadline under a lock that the thread
+ * holds only to read it: no system call. A setitimer() to arm and another to disarm cost 2.25
+ * us a job on the project's machines, a fifth of a job's time at prefetch 32. The thread is
+ * woken only for a deadline earlier than the one it sleeps toward; with jobs of one timeout
+ * it wakes about once per timeout. The grace period after the first alarm is timed with
+ * ITIMER_REAL, as before. A fork's child has no such thread (pthread_atfork): its jobs arm
+ * ITIMER_REAL, as every job did before. */
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t thread;
+	pthread_t worker;               /* the thread the alarm goes to */
+	bool running;                   /* the thread runs, in this process */
+	bool stop;                      /* the thread is asked to end (module shutdown) */
+	bool armed;                     /* a job with a timeout runs: deadline holds */
+	bool sleeps_forever;            /* the thread waits for a job, not a deadline */
+	struct timespec deadline;       /* CLOCK_MONOTONIC */
+	struct timespec sleeps_until;   /* what the thread waits for, when not forever */
+} watch = {.lock = PTHREAD_MUTEX_INITIALIZER};
+static bool watch_failed;           /* the thread could not start: ITIMER_REAL, as before */
 
 static void (*previous_interrupt)(zend_execute_data *execute_data);
 
@@ -59,6 +86,140 @@ static void arm_timer(double seconds)
 		t.it_value.tv_usec = 1;
 	}
 	setitimer(ITIMER_REAL, &t, NULL);
+}
+
+static bool ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static void *watch_main(void *arg)
+{
+	struct timespec now;
+
+	(void) arg;
+	pthread_mutex_lock(&watch.lock);
+	while (!watch.stop) {
+		if (!watch.armed) {
+			watch.sleeps_forever = true;
+			pthread_cond_wait(&watch.wake, &watch.lock);
+			continue;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (ts_before(&now, &watch.deadline)) {
+			watch.sleeps_forever = false;
+			watch.sleeps_until = watch.deadline;
+			pthread_cond_timedwait(&watch.wake, &watch.lock, &watch.sleeps_until);
+			continue;
+		}
+		/* The job ran to its deadline: the handler takes over (a safe point, then the grace).
+		 * Should the job end before the signal lands, the handler sees no job or a deadline
+		 * still ahead, and lets it pass. */
+		watch.armed = false;
+		pthread_kill(watch.worker, SIGALRM);
+	}
+	pthread_mutex_unlock(&watch.lock);
+	return NULL;
+}
+
+static void watch_forget_after_fork(void)
+{
+	/* The thread is not copied into a child, and its lock may have been copied held: the
+	 * child never takes it. */
+	watch.running = false;
+	watch_failed = true;
+}
+
+/* Starts the thread on the first job with a timeout: every signal blocked, which it keeps, so
+ * that the worker's signals and the grace period's SIGALRM reach the worker's thread. */
+static bool watch_start(void)
+{
+	static bool atfork_registered;
+	pthread_condattr_t attr;
+	sigset_t all, old;
+	int err;
+
+	if (watch.running || watch_failed) {
+		return watch.running;
+	}
+	if (!atfork_registered) {
+		if (pthread_atfork(NULL, NULL, watch_forget_after_fork) != 0) {
+			watch_failed = true;
+			return false;
+		}
+		atfork_registered = true;
+	}
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&watch.wake, &attr);
+	pthread_condattr_destroy(&attr);
+	watch.worker = pthread_self();
+	watch.armed = false;
+	watch.sleeps_forever = true;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&watch.thread, NULL, watch_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err != 0) {
+		pthread_cond_destroy(&watch.wake);
+		watch_failed = true;
+		return false;
+	}
+	/* It sleeps between runs; fastqueue_signals_mshutdown() ends it before the module's code
+	 * is unmapped. */
+	watch.running = true;
+	return true;
+}
+
+/* Arms the first alarm for the running job, whose deadline is `seconds` from now. */
+static void watch_arm(double seconds)
+{
+	struct timespec at;
+	double whole;
+	bool wake;
+
+	clock_gettime(CLOCK_MONOTONIC, &at);
+	/* Ten years at most: any double stays a valid time (the job is watched all the same). */
+	if (!(seconds < 315360000.0)) {
+		seconds = 315360000.0;
+	}
+	whole = (double) (time_t) seconds;
+	at.tv_sec += (time_t) whole;
+	at.tv_nsec += (long) ((seconds - whole) * 1e9);
+	if (at.tv_nsec >= 1000000000L) {
+		at.tv_sec++;
+		at.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&watch.lock);
+	watch.deadline = at;
+	watch.armed = true;
+	wake = watch.sleeps_forever || ts_before(&at, &watch.sleeps_until);
+	pthread_mutex_unlock(&watch.lock);
+	if (wake) {
+		pthread_cond_signal(&watch.wake);
+	}
+}
+
+static void watch_disarm(void)
+{
+	pthread_mutex_lock(&watch.lock);
+	watch.armed = false;
+	pthread_mutex_unlock(&watch.lock);
+}
+
+void fastqueue_signals_mshutdown(void)
+{
+	if (!watch.running) {
+		return;
+	}
+	pthread_mutex_lock(&watch.lock);
+	watch.stop = true;
+	pthread_mutex_unlock(&watch.lock);
+	pthread_cond_signal(&watch.wake);
+	pthread_join(watch.thread, NULL);
+	pthread_cond_destroy(&watch.wake);
+	watch.running = false;
+	watch.stop = false;
 }
 
 static void on_signal(int signo)
@@ -95,6 +256,10 @@ static void on_signal(int signo)
 			break;
 		case SIGALRM:
 			if (!fastqueue_signals.in_job) {
+				break;
+			}
+			if (!fastqueue_signals.timed_out && fastqueue_clock_mono() < job_alarm.deadline) {
+				/* The watch thread's alarm for a job that has ended since (this is the next). */
 				break;
 			}
 			if (!fastqueue_signals.timed_out) {
@@ -216,10 +381,17 @@ static void rearm_previous_timer(void)
 
 void fastqueue_signals_restore(void)
 {
+	struct itimerval off;
+
 	if (!fastqueue_signals.installed) {
 		return;
 	}
 	fastqueue_signals_end_job();
+	/* An alarm the watch thread sent just before the last job ended is pending here by now (it
+	 * sends under the lock end_job took): a system call lets it land while our handler, which
+	 * lets it pass, is still in place, not the caller's disposition. */
+	memset(&off, 0, sizeof(off));
+	setitimer(ITIMER_REAL, &off, NULL);
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
 		sigaction(handled[i], &previous[i], NULL);
 	}
@@ -265,8 +437,13 @@ void fastqueue_signals_start_job(zend_long seconds, double grace, const char *jo
 		job_alarm.message_grace = grace;
 		snprintf(job_alarm.message_name, sizeof(job_alarm.message_name), "%s", job_name);
 	}
+	job_alarm.deadline = fastqueue_clock_mono() + (double) seconds;
 	fastqueue_signals.in_job = 1;
-	arm_timer((double) seconds);
+	if (watch_start()) {
+		watch_arm((double) seconds);
+	} else {
+		arm_timer((double) seconds);
+	}
 }
 
 void fastqueue_signals_extend_grace(double at_least)
@@ -292,8 +469,14 @@ void fastqueue_signals_end_job(void)
 {
 	struct itimerval off;
 	fastqueue_signals.in_job = 0;
-	memset(&off, 0, sizeof(off));
-	setitimer(ITIMER_REAL, &off, NULL);
+	if (watch.running) {
+		watch_disarm();
+	}
+	/* ITIMER_REAL runs only for a job after its first alarm (the grace) or without the thread. */
+	if (!watch.running || fastqueue_signals.timed_out) {
+		memset(&off, 0, sizeof(off));
+		setitimer(ITIMER_REAL, &off, NULL);
+	}
 	fastqueue_signals.timed_out = 0;
 	job_alarm.cb = NULL;
 	job_alarm.ctx = NULL;

@@ -24,6 +24,8 @@ typedef void (*fastqueue_timeout_callback)(void *ctx);
 typedef void (*fastqueue_signal_callback)(void *ctx, int signo);
 
 void fastqueue_signals_minit(void);
+/* Ends the job alarm's thread (see signals.c), if this process started one. */
+void fastqueue_signals_mshutdown(void);
 
 /* Until restore: cb hears of each SIGTERM, SIGINT, SIGQUIT, SIGUSR2 and SIGCONT at the next safe
  * point (the VM interrupt, or fastqueue_signals_dispatch()), once per signal number pending. */
