@@ -564,11 +564,6 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 	for (int i = 0; i < 4; i++) {
 		fastqueue_args_init(&cmd[i]);
 	}
-	fastqueue_args_add(&cmd[MULTI], "MULTI", 5);
-	fastqueue_args_add(&cmd[ZADD], "ZADD", 4);
-	fastqueue_args_add_str(&cmd[ZADD], reserved_key);
-	fastqueue_args_add(&cmd[ZADD], score, format_slot_score(score, until, slot));
-	fastqueue_args_add_str(&cmd[ZADD], copy);
 	fastqueue_args_add(&cmd[ZREM], "ZREM", 4);
 	fastqueue_args_add_str(&cmd[ZREM], reserved_key);
 	if (swap) {
@@ -579,8 +574,13 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 			add_ack_members(&cmd[ZREM], &acks[i]);
 		}
 	}
-	fastqueue_args_add(&cmd[EXEC], "EXEC", 4);
 	if (swap) {
+		fastqueue_args_add(&cmd[MULTI], "MULTI", 5);
+		fastqueue_args_add(&cmd[ZADD], "ZADD", 4);
+		fastqueue_args_add_str(&cmd[ZADD], reserved_key);
+		fastqueue_args_add(&cmd[ZADD], score, format_slot_score(score, until, slot));
+		fastqueue_args_add_str(&cmd[ZADD], copy);
+		fastqueue_args_add(&cmd[EXEC], "EXEC", 4);
 		ok = fastqueue_conn_defer_all(c, cmd, 4);
 	} else if (cmd[ZREM].argc > 2) {
 		/* Nothing to swap (the job's attempts could not be found): the acks alone. */
