@@ -88,6 +88,14 @@ static void arm_timer(double seconds)
 	setitimer(ITIMER_REAL, &t, NULL);
 }
 
+static void disarm_timer(void)
+{
+	struct itimerval off;
+
+	memset(&off, 0, sizeof(off));
+	setitimer(ITIMER_REAL, &off, NULL);
+}
+
 static bool ts_before(const struct timespec *a, const struct timespec *b)
 {
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
@@ -175,17 +183,15 @@ static bool watch_start(void)
 static void watch_arm(double seconds)
 {
 	struct timespec at;
-	double whole;
+	time_t whole;
+	long nsec;
 	bool wake;
 
 	clock_gettime(CLOCK_MONOTONIC, &at);
-	/* Ten years at most: any double stays a valid time (the job is watched all the same). */
-	if (!(seconds < 315360000.0)) {
-		seconds = 315360000.0;
-	}
-	whole = (double) (time_t) seconds;
-	at.tv_sec += (time_t) whole;
-	at.tv_nsec += (long) ((seconds - whole) * 1e9);
+	/* Any double gives a valid time (at most FASTQUEUE_MAX_DELAY ahead). */
+	fastqueue_split_seconds(seconds, 1e9, &whole, &nsec);
+	at.tv_sec += whole;
+	at.tv_nsec += nsec;
 	if (at.tv_nsec >= 1000000000L) {
 		at.tv_sec++;
 		at.tv_nsec -= 1000000000L;
@@ -381,8 +387,6 @@ static void rearm_previous_timer(void)
 
 void fastqueue_signals_restore(void)
 {
-	struct itimerval off;
-
 	if (!fastqueue_signals.installed) {
 		return;
 	}
@@ -390,8 +394,7 @@ void fastqueue_signals_restore(void)
 	/* An alarm the watch thread sent just before the last job ended is pending here by now (it
 	 * sends under the lock end_job took): a system call lets it land while our handler, which
 	 * lets it pass, is still in place, not the caller's disposition. */
-	memset(&off, 0, sizeof(off));
-	setitimer(ITIMER_REAL, &off, NULL);
+	disarm_timer();
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
 		sigaction(handled[i], &previous[i], NULL);
 	}
@@ -467,15 +470,13 @@ void fastqueue_signals_extend_grace(double at_least)
 
 void fastqueue_signals_end_job(void)
 {
-	struct itimerval off;
 	fastqueue_signals.in_job = 0;
 	if (watch.running) {
 		watch_disarm();
 	}
 	/* ITIMER_REAL runs only for a job after its first alarm (the grace) or without the thread. */
 	if (!watch.running || fastqueue_signals.timed_out) {
-		memset(&off, 0, sizeof(off));
-		setitimer(ITIMER_REAL, &off, NULL);
+		disarm_timer();
 	}
 	fastqueue_signals.timed_out = 0;
 	job_alarm.cb = NULL;
