@@ -21,8 +21,10 @@ for ($t = microtime(true); microtime(true) - $t < fql_t(25); usleep(250000)) {
     $rows = $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES');
     if ($rows) {
         $scores[] = [(float) $rows[1], $before, microtime(true)];
-    } elseif (fql_runs($name)) {
-        break; // done
+    } elseif ($scores && fql_runs($name)) {
+        // Done. Only once it was seen reserved: an empty read just before the worker took the
+        // job, then its run recorded just after, is a job that has only begun.
+        break;
     }
 }
 foreach ($workers as $w) {
