@@ -20,6 +20,9 @@ $q->push('J', 'spinner', null, ['timeout' => 1]);
 $q->push('J', 'lasttry', null, ['timeout' => 1, 'maxTries' => 1]);
 $q->push('J', 'fot', null, ['timeout' => 1, 'failOnTimeout' => true]);
 $q->push('J', 'quick');
+// When each timed-out job threw: its release follows at once, and its delay counts from then.
+$thrownLog = sys_get_temp_dir() . '/fq-sg010-thrown-' . getmypid();
+@unlink($thrownLog);
 $handler = <<<'PHP'
 function ($job) {
     $t = microtime(true);
@@ -33,20 +36,31 @@ function ($job) {
     } catch (FastQueue\TimeoutException $e) {
         $s = microtime(true) - $t;
         echo $job->getData(), ": ", $e->getMessage(), ($s > 0.9 && $s < 2 ? " on time" : sprintf(" after %.2f s", $s)), "\n";
+        file_put_contents(THROWN_LOG, $job->getData() . ' ' . microtime(true) . "\n", FILE_APPEND);
         throw $e;
     }
     echo "end ", $job->getData(), "\n";
 }
 PHP;
-$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 2, 'backoff' => 5, 'timeout_mode' => 'throw', 'stop_when_empty' => true]);
+$c = fq_sig_worker($queue, $handler, ['sleep' => 0.1, 'tries' => 2, 'backoff' => 5, 'timeout_mode' => 'throw', 'stop_when_empty' => true],
+    [], 'const THROWN_LOG = ' . var_export($thrownLog, true) . ';');
 $r = $c->wait(fq_sig_t(9));
 echo fq_sig_status($r), "\n", $r['stdout'], $r['stderr'];
 echo fq_sig_state($queue), "\n";
+// Each released job is due backoff (5 s) after it threw, in whole seconds as Laravel's
+// availableAt: more than 4 s and at most 5 s later, with a second more for a slow release.
+$thrown = [];
+foreach (file($thrownLog, FILE_IGNORE_NEW_LINES) ?: [] as $line) {
+    [$name, $at] = explode(' ', $line);
+    $thrown[$name] = (float) $at;
+}
+@unlink($thrownLog);
 $delays = [];
 $delayed = fq_raw()->cmd('ZRANGE', "queues:$queue:delayed", '0', '-1', 'WITHSCORES');
 for ($i = 1; $i < count($delayed); $i += 2) {
-    $d = (int) $delayed[$i] - time();
-    $delays[] = $d >= 1 && $d <= 5 ? 'ok' : $d;
+    $name = json_decode($delayed[$i - 1], true)['data'] ?? '?';
+    $d = isset($thrown[$name]) ? (float) $delayed[$i] - $thrown[$name] : NAN;
+    $delays[] = $d > 4 && $d <= 6 ? 'ok' : "$name:" . round($d, 2);
 }
 echo 'delays: ', implode(' ', $delays), "\n";
 echo 'failed: ', implode(', ', fq_sig_forget_failed($queue)), "\n";
