@@ -18,8 +18,7 @@
 #include "lease.h"
 #include "say.h"
 #include "clock.h"
-#include <pthread.h>
-#include <signal.h>
+#include "thread.h"
 #include <math.h>
 #include <errno.h>
 #include <unistd.h>
@@ -290,7 +289,6 @@ fastqueue_lease *fastqueue_lease_start(fastqueue_conn *conn, zend_long retry_aft
 {
 	fastqueue_lease *l = ecalloc(1, sizeof(*l));
 	pthread_condattr_t attr;
-	sigset_t all, old;
 	int err;
 
 	l->owner = getpid();
@@ -306,12 +304,7 @@ fastqueue_lease *fastqueue_lease_start(fastqueue_conn *conn, zend_long retry_aft
 	pthread_cond_init(&l->wake, &attr);
 	pthread_condattr_destroy(&attr);
 	pthread_cond_init(&l->idle, NULL);
-	/* Started with every signal blocked, which it keeps: SIGALRM (the job's timeout and the
-	 * watchdog) and the worker's signals must reach PHP's thread. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&l->thread, NULL, lease_main, l);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	err = fastqueue_thread_start(&l->thread, lease_main, l);
 	if (err != 0) {
 		fastqueue_say("FastQueue: lease renewal is off for this run: cannot start its thread: %s\n", strerror(err));
 		pthread_cond_destroy(&l->wake);

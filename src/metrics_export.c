@@ -18,10 +18,10 @@
 #include "metrics_export.h"
 #include "say.h"
 #include "clock.h"
+#include "thread.h"
 #include "php_fastqueue.h"
 #include "zend_exceptions.h"
 #include <pthread.h>
-#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -607,15 +607,8 @@ static bool copy_settings(fastqueue_metrics_export *e, const fastqueue_export_se
 
 static bool start_thread(fastqueue_metrics_export *e, int *err)
 {
-	sigset_t all, old;
-
-	/* Started with every signal blocked, which it keeps: the job alarm, the watchdog and the
-	 * worker's signals must reach PHP's thread. */
-	sigfillset(&all);
 	pthread_once(&atfork_once, register_atfork);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	*err = pthread_create(&e->thread, NULL, export_main, e);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	*err = fastqueue_thread_start(&e->thread, export_main, e);
 	return *err == 0;
 }
 

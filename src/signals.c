@@ -5,6 +5,7 @@
 #include "signals.h"
 #include "options.h"
 #include "clock.h"
+#include "thread.h"
 #include "zend_atomic.h"
 #include <sys/time.h>
 #include <errno.h>
@@ -144,7 +145,6 @@ static bool watch_start(void)
 {
 	static bool atfork_registered;
 	pthread_condattr_t attr;
-	sigset_t all, old;
 	int err;
 
 	if (watch.running || watch_failed) {
@@ -164,10 +164,7 @@ static bool watch_start(void)
 	watch.worker = pthread_self();
 	watch.armed = false;
 	watch.sleeps_forever = true;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&watch.thread, NULL, watch_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	err = fastqueue_thread_start(&watch.thread, watch_main, NULL);
 	if (err != 0) {
 		pthread_cond_destroy(&watch.wake);
 		watch_failed = true;
