@@ -8,7 +8,7 @@ posix
 <?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
 --FILE--
 <?php
-require __DIR__ . '/../inc/worker_jobs.inc';
+require __DIR__ . '/../inc/lease.inc';
 $name = 'w095';
 fq_clean($name);
 $q = fq_queue(['queue' => $name, 'retry_after' => 2]);
@@ -23,11 +23,7 @@ $w = fqw_worker($q, function ($job) use (&$w, $name) {
     // Forked 0.1 s after a renewal (its score moved), never during one: a child copied while
     // the thread was inside hiredis leaves that connection alone, and LeakSanitizer then counts
     // it, or a context the thread was still making, as leaked (the asan/ubsan pass failed so).
-    $raw = fq_raw();
-    $score = fn() => $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES')[1] ?? null;
-    $first = $score();
-    for ($t = microtime(true); microtime(true) - $t < 3 && $score() === $first; usleep(5000)) {
-    }
+    fql_after_renewal(fq_raw(), $name);
     usleep(100000);
     $pid = pcntl_fork();
     if ($pid === 0) {

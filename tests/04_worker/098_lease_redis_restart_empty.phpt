@@ -48,18 +48,6 @@ function watch(int $port, string $name, float $seconds): array
     return $seen;
 }
 
-// Returns as soon as the reservation's score moves (a renewal, each second): at most 3 s.
-function fq098_after_renewal(int $port, string $name): void
-{
-    $raw = new FqRaw('127.0.0.1', $port);
-    $first = $raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES')[1] ?? null;
-    for ($t = microtime(true); microtime(true) - $t < 3; usleep(5000)) {
-        if (($raw->cmd('ZRANGE', "queues:$name:reserved", '0', '-1', 'WITHSCORES')[1] ?? null) !== $first) {
-            return;
-        }
-    }
-}
-
 function summary(array $seen): string
 {
     if (in_array(null, $seen, true)) {
@@ -75,7 +63,7 @@ $before = watch($port, $name, 3);
 // renewal after the restart reaches it before its end however the seconds fall. (Killed at
 // any moment, as before, it could have as little as 1 s: on a busy machine the restart and
 // the renewal after it came later, and the test saw a lease lost.)
-fq098_after_renewal($port, $name);
+fql_after_renewal(new FqRaw('127.0.0.1', $port), $name);
 posix_kill($pid, SIGKILL);
 for ($i = 0; $i < 200 && fq_is_redis_server($pid); $i++) {
     usleep(10000);
