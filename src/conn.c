@@ -274,6 +274,17 @@ static zend_result setup_command(fastqueue_conn *c, const fastqueue_args *a, con
 		fastqueue_conn_close(c);
 		return FAILURE;
 	}
+	if (r->type != REDIS_REPLY_STATUS || REPLY_LEN(r) != 2 || memcmp(r->str, "OK", 2) != 0) {
+		/* Not Redis, or not a Redis in a state we know: the session this should set up does
+		 * not exist, so the connection is of no use (the command's name only: AUTH's
+		 * arguments hold the password). */
+		char got[FASTQUEUE_REPLY_DESCRIPTION];
+		set_error(c, FASTQUEUE_ERR_CONNECTION, "Unexpected reply to %s from %s: %s (expected +OK)",
+			a->argv[0], endpoint(c, ep, sizeof(ep)), fastqueue_reply_describe(r, got, sizeof(got)));
+		freeReplyObject(r);
+		fastqueue_conn_close(c);
+		return FAILURE;
+	}
 	freeReplyObject(r);
 	return SUCCESS;
 }
@@ -335,18 +346,22 @@ static zend_result check_master(fastqueue_conn *c)
 {
 	char ep[300];
 	redisReply *r = redisCommand(CTX(c), "ROLE");
-	const char *role = "?";
+	char role[FASTQUEUE_REPLY_DESCRIPTION];
 
 	if (!r) {
 		fail_from_context(c, "asking its role");
 		return FAILURE;
 	}
-	if (r->type == REDIS_REPLY_ARRAY && r->elements >= 1 && r->element[0]->type == REDIS_REPLY_STRING) {
-		role = r->element[0]->str;
-	} else if (r->type == REDIS_REPLY_ERROR) {
-		role = r->str;
-	}
-	if (strcmp(role, "master") != 0) {
+	if (r->type != REDIS_REPLY_ARRAY || r->elements < 1 || r->element[0]->type != REDIS_REPLY_STRING
+			|| REPLY_LEN(r->element[0]) != 6 || memcmp(r->element[0]->str, "master", 6) != 0) {
+		/* The role's name when it gave one, else what came back. */
+		if (r->type == REDIS_REPLY_ARRAY && r->elements >= 1 && r->element[0]->type == REDIS_REPLY_STRING) {
+			fastqueue_reply_escape(r->element[0]->str, REPLY_LEN(r->element[0]), role, sizeof(role));
+		} else if (r->type == REDIS_REPLY_ERROR) {
+			fastqueue_reply_escape(r->str, REPLY_LEN(r), role, sizeof(role));
+		} else {
+			fastqueue_reply_describe(r, role, sizeof(role));
+		}
 		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is not a master (ROLE: %s); the sentinels will be asked again",
 			endpoint(c, ep, sizeof(ep)), role);
 		freeReplyObject(r);
@@ -462,7 +477,11 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 	if (ok == FAILURE) {
 		return FAILURE;
 	}
-	if (!fastqueue_reply_integer(r, &acked) || acked < c->opt.wait_replicas) {
+	if (fastqueue_conn_expect_integer(c, "WAIT", r, &acked) == FAILURE) {
+		fastqueue_reply_free(r);
+		return FAILURE;
+	}
+	if (acked < c->opt.wait_replicas) {
 		char ep[300];
 		set_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
 			"write within %g s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
@@ -1270,3 +1289,59 @@ const char *fastqueue_hiredis_version(void)
 {
 	return ZEND_TOSTR(HIREDIS_MAJOR) "." ZEND_TOSTR(HIREDIS_MINOR) "." ZEND_TOSTR(HIREDIS_PATCH);
 }
+
+/* {{{ replies of the wrong type or shape */
+zend_result fastqueue_conn_unexpected(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	const char *expected)
+{
+	char ep[300], what[FASTQUEUE_REPLY_DESCRIPTION];
+
+	set_error(c, FASTQUEUE_ERR_PROTOCOL, "Unexpected reply to %s from %s: %s (expected %s)", command,
+		endpoint(c, ep, sizeof(ep)), fastqueue_reply_describe(r, what, sizeof(what)), expected);
+	return FAILURE;
+}
+
+zend_result fastqueue_conn_expect_integer(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	zend_long *out)
+{
+	if (!fastqueue_reply_integer(r, out)) {
+		return fastqueue_conn_unexpected(c, command, r, "an integer");
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_expect_string(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	bool nil_ok, const char **s, size_t *len)
+{
+	if (nil_ok && r->type == REDIS_REPLY_NIL) {
+		*s = NULL;
+		*len = 0;
+		return SUCCESS;
+	}
+	if (!fastqueue_reply_string(r, s, len)) {
+		return fastqueue_conn_unexpected(c, command, r, nil_ok ? "a string or nil" : "a string");
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_conn_expect_strings(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	size_t n, bool nils_ok)
+{
+	bool fits = r->type == REDIS_REPLY_ARRAY && (n == SIZE_MAX || r->elements == n);
+
+	for (size_t i = 0; fits && i < r->elements; i++) {
+		int t = r->element[i]->type;
+		fits = t == REDIS_REPLY_STRING || t == REDIS_REPLY_STATUS || (nils_ok && t == REDIS_REPLY_NIL);
+	}
+	if (!fits) {
+		char expected[64];
+		if (n == SIZE_MAX) {
+			snprintf(expected, sizeof(expected), "an array of strings%s", nils_ok ? " and nils" : "");
+		} else {
+			snprintf(expected, sizeof(expected), "an array of %zu strings%s", n, nils_ok ? " or nils" : "");
+		}
+		return fastqueue_conn_unexpected(c, command, r, expected);
+	}
+	return SUCCESS;
+}
+/* }}} */

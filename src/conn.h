@@ -8,6 +8,7 @@
 #include "lua_scripts.h"
 #include "sentinel.h"
 #include "cluster.h"
+#include "reply.h"
 
 typedef enum {
 	FASTQUEUE_ERR_NONE = 0,
@@ -90,9 +91,6 @@ typedef struct _fastqueue_args {
 	const char *inline_argv[16];   /* no allocation for short commands */
 	size_t inline_len[16];
 } fastqueue_args;
-
-/* A reply as hiredis gives it; opaque outside conn.c except through the accessors. */
-typedef struct redisReply fastqueue_reply;
 
 /* snprintf returning the length actually in buf: at most size - 1 (truncated), 0 on an error.
  * snprintf's own result is the length it wanted, which can reach past buf; any length handed
@@ -219,6 +217,25 @@ void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n);
 /* Puts elem (owned from now on) at place i of array r, freeing what was there. */
 void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem);
 fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i);
+
+/* {{{ replies of the wrong type or shape
+ * A peer that is not Redis, or one in front of it, can answer anything well-formed. Every
+ * reply is checked before use; one that does not fit fails c with FASTQUEUE_ERR_PROTOCOL
+ * (a RedisException) and the text "Unexpected reply to COMMAND from ENDPOINT: DESCRIPTION
+ * (expected WHAT)", where DESCRIPTION is fastqueue_reply_describe()'s. command is the
+ * command's name only, never its arguments (AUTH's password). Each returns FAILURE then. */
+zend_result fastqueue_conn_unexpected(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	const char *expected);
+/* An integer reply into *out. */
+zend_result fastqueue_conn_expect_integer(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	zend_long *out);
+/* A string (bulk or status) into *s, *len; with nil_ok a nil too, as *s NULL. */
+zend_result fastqueue_conn_expect_string(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	bool nil_ok, const char **s, size_t *len);
+/* An array of strings, of n elements when n is not SIZE_MAX; with nils_ok nils among them. */
+zend_result fastqueue_conn_expect_strings(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
+	size_t n, bool nils_ok);
+/* }}} */
 
 const char *fastqueue_hiredis_version(void);
 

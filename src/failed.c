@@ -121,7 +121,9 @@ static bool taken_by_another(fastqueue_redis_queue *q, zend_string *rkey, fastqu
 	fastqueue_args_add_str(&a, rkey);
 	fastqueue_args_add(&a, "payload", 7);
 	if (fastqueue_conn_command(store_conn(q), &a, &r) == SUCCESS) {
-		taken = fastqueue_reply_string(r, &s, &len) && !zend_string_equals_cstr(job->raw, s, len);
+		/* Anything but a string or nil is no answer: filed apart, so nothing is overwritten. */
+		taken = fastqueue_reply_is_nil(r) ? false
+			: !fastqueue_reply_string(r, &s, &len) || !zend_string_equals_cstr(job->raw, s, len);
 		fastqueue_reply_free(r);
 	}
 	fastqueue_args_free(&a);
@@ -249,6 +251,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 	fastqueue_args a;
 	fastqueue_reply *ids, *r;
 	size_t n;
+	bool unexpected = false;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
@@ -265,15 +268,20 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 	ids = query(q, &a);
 	zend_string_release(ikey);
 	if (!ids) RETURN_THROWS();
+	c = store_conn(q);
+	if (fastqueue_conn_expect_strings(c, "ZREVRANGE", ids, SIZE_MAX, false) == FAILURE) {
+		fastqueue_reply_free(ids);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
 
 	n = fastqueue_reply_array_len(ids);
-	c = store_conn(q);
 	/* One pipeline for all records: newest first. */
 	for (size_t i = 0; i < n; i++) {
 		const char *id;
 		size_t len;
 		zend_string *rkey;
-		fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len);
+		fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len); /* checked above */
 		rkey = record_key(q, id, len);
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "HGETALL", 7);
@@ -291,6 +299,14 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 			}
 			continue;
 		}
+		if (!unexpected && fastqueue_conn_expect_strings(c, "HGETALL", r, SIZE_MAX, false) == FAILURE) {
+			/* Read on to the end of the pipeline, so the connection stays in step. */
+			unexpected = true;
+		}
+		if (unexpected) {
+			fastqueue_reply_free(r);
+			continue;
+		}
 		record_to_array(r, &rec);
 		fastqueue_reply_free(r);
 		rq = zend_hash_str_find(Z_ARRVAL(rec), "queue", 5);
@@ -302,7 +318,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 		add_next_index_zval(return_value, &rec);
 	}
 	fastqueue_reply_free(ids);
-	if (!fastqueue_conn_is_connected(c)) {
+	if (unexpected || !fastqueue_conn_is_connected(c)) {
 		zval_ptr_dtor(return_value);
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
@@ -334,7 +350,14 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 		zend_string_release(rkey);
 		RETURN_THROWS();
 	}
-	if (fastqueue_reply_array_len(r) != 2 || !fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &s, &len)) {
+	if (fastqueue_conn_expect_strings(store_conn(q), "HMGET", r, 2, true) == FAILURE) {
+		fastqueue_reply_free(r);
+		zend_string_release(rkey);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
+	if (!fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &s, &len)) {
+		/* No such record. */
 		fastqueue_reply_free(r);
 		zend_string_release(rkey);
 		RETURN_FALSE;
@@ -381,9 +404,9 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 		fastqueue_args_add_str(&a, id);
 		fastqueue_args_add_str(&a, fresh);
 		if (fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RETRY, 4, &a, &r) == SUCCESS) {
-			fastqueue_reply_integer(r, &pushed);
+			zend_result read = fastqueue_conn_expect_integer(&q->conn, "the retry script (EVALSHA)", r, &pushed);
 			fastqueue_reply_free(r);
-			if (pushed && fastqueue_conn_wait_replicas(&q->conn) == FAILURE) {
+			if (read == FAILURE || (pushed && fastqueue_conn_wait_replicas(&q->conn) == FAILURE)) {
 				fastqueue_queue_throw(q);
 			}
 		} else {
@@ -422,8 +445,12 @@ PHP_METHOD(FastQueue_RedisQueue, forgetFailed)
 	fastqueue_args_add_str(&a, ikey);
 	fastqueue_args_add_str(&a, id);
 	r = query(q, &a);
+	if (r && fastqueue_conn_expect_integer(store_conn(q), "ZREM", r, &removed) == FAILURE) {
+		fastqueue_reply_free(r);
+		r = NULL;
+		fastqueue_queue_throw(q);
+	}
 	if (r) {
-		fastqueue_reply_integer(r, &removed);
 		fastqueue_reply_free(r);
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "DEL", 3);
@@ -457,6 +484,12 @@ PHP_METHOD(FastQueue_RedisQueue, flushFailed)
 		zend_string_release(ikey);
 		RETURN_THROWS();
 	}
+	if (fastqueue_conn_expect_strings(store_conn(q), "ZRANGE", ids, SIZE_MAX, false) == FAILURE) {
+		fastqueue_reply_free(ids);
+		zend_string_release(ikey);
+		fastqueue_queue_throw(q);
+		RETURN_THROWS();
+	}
 	n = fastqueue_reply_array_len(ids);
 	{
 		zend_string **keys = safe_emalloc(n + 1, sizeof(*keys), 0);
@@ -466,7 +499,7 @@ PHP_METHOD(FastQueue_RedisQueue, flushFailed)
 		for (size_t i = 0; i < n; i++) {
 			const char *id;
 			size_t len;
-			fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len);
+			fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len); /* checked above */
 			keys[i] = record_key(q, id, len);
 			fastqueue_args_add_str(&a, keys[i]);
 		}

@@ -692,7 +692,9 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 	c = fastqueue_conn_route_str(&q->conn, k.reserved);
 	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
 	if (ok == SUCCESS) {
-		fastqueue_reply_integer(r, &n);
+		/* Not 0 or 1: the job's fate is unknown, so no release is claimed. It is still in
+		 * :reserved, or already in :delayed: it runs again either way. */
+		ok = fastqueue_conn_expect_integer(c, "the release script (EVALSHA)", r, &n);
 	}
 	*released = n == 1;
 	fastqueue_reply_free(r);
@@ -743,7 +745,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			fastqueue_args_free(&a);
 			if (ok == FAILURE) {
 				fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
-			} else if (fastqueue_reply_integer(r, &v)) {
+			} else if ((ok = fastqueue_conn_expect_integer(c, cmds[i], r, &v)) == SUCCESS) {
 				total += v;
 			}
 			fastqueue_reply_free(r);
@@ -768,8 +770,10 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
 			continue;
 		}
-		if (fastqueue_reply_integer(r, &v)) {
-			total += v;
+		/* After a reply of the wrong type, read on: the pipeline stays in step. */
+		if (ok == SUCCESS) {
+			ok = fastqueue_conn_expect_integer(c, cmds[i], r, &v);
+			total += ok == SUCCESS ? v : 0;
 		}
 		fastqueue_reply_free(r);
 	}
@@ -835,7 +839,8 @@ PHP_METHOD(FastQueue_RedisQueue, clear)
 	fastqueue_args_add_str(&a, k.notify);
 	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, k.queue), FASTQUEUE_LUA_CLEAR, 4, &a, &r);
 	if (ok == SUCCESS) {
-		fastqueue_reply_integer(r, &n);
+		ok = fastqueue_conn_expect_integer(fastqueue_conn_route_str(&q->conn, k.queue), "the clear script (EVALSHA)",
+			r, &n);
 	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);

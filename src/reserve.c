@@ -383,7 +383,11 @@ static bool read_reply(const fastqueue_reserve_request *req, const fastqueue_rep
 		return false;
 	}
 	if (with_restart) {
-		b->restart = reply_zstr(fastqueue_reply_array_at(r, REPLY_RESTART));
+		const fastqueue_reply *restart = fastqueue_reply_array_at(r, REPLY_RESTART);
+		/* The restart key's value, or nil (false from Lua) when it has none. */
+		if (!fastqueue_reply_is_nil(restart) && !(b->restart = reply_zstr(restart))) {
+			return false;
+		}
 	}
 	jobs = len - 1 - (req->report ? 1 : 0);
 	if (jobs > 0) {
@@ -396,11 +400,11 @@ static bool read_reply(const fastqueue_reserve_request *req, const fastqueue_rep
 	return !req->report || read_migrations(fastqueue_reply_array_at(r, len - 1), first, count, b);
 }
 
-static zend_result unexpected_reply(fastqueue_redis_queue *q)
+/* The jobs a reply of the wrong shape reserved, if any, stay in :reserved: they come back
+ * after retry_after, as after a worker's crash. */
+static zend_result unexpected_reply(fastqueue_conn *c, const fastqueue_reply *r)
 {
-	snprintf(q->conn.err, sizeof(q->conn.err), "Unexpected reply from the pop script");
-	q->conn.err_kind = FASTQUEUE_ERR_PROTOCOL;
-	return FAILURE;
+	return fastqueue_conn_unexpected(c, "the pop script (EVALSHA)", r, "pop.lua's reply");
 }
 /* }}} */
 
@@ -424,8 +428,11 @@ static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_reserv
 		return FAILURE;
 	}
 	read = read_reply(req, r, req->list->group_first[g], with_restart, b);
+	if (!read) {
+		unexpected_reply(fastqueue_conn_route_str(&q->conn, group_key(req->list, g)), r);
+	}
 	fastqueue_reply_free(r);
-	return read ? SUCCESS : unexpected_reply(q);
+	return read ? SUCCESS : FAILURE;
 }
 
 bool fastqueue_reserve_can_send(fastqueue_redis_queue *q, const fastqueue_queue_list *l)
@@ -460,10 +467,13 @@ zend_result fastqueue_reserve_take(fastqueue_redis_queue *q, const fastqueue_res
 		return FAILURE;
 	}
 	read = read_reply(req, r, 0, req->list->has_restart_key, out);
+	if (!read) {
+		unexpected_reply(&q->conn, r);
+	}
 	fastqueue_reply_free(r);
 	if (!read) {
 		fastqueue_reserve_batch_free(out);
-		return unexpected_reply(q);
+		return FAILURE;
 	}
 	note_expired_looked(q, req, out);
 	return SUCCESS;
@@ -514,7 +524,12 @@ static zend_result read_restart_key(fastqueue_redis_queue *q, const fastqueue_qu
 	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, restart_key(l)), &a, &r);
 	fastqueue_args_free(&a);
 	if (ok == SUCCESS) {
-		b->restart = reply_zstr(r);
+		const char *s;
+		size_t len;
+		ok = fastqueue_conn_expect_string(fastqueue_conn_route_str(&q->conn, restart_key(l)), "GET", r, true, &s, &len);
+		if (ok == SUCCESS && s) {
+			b->restart = zend_string_init(s, len, 0);
+		}
 		fastqueue_reply_free(r);
 	}
 	return ok;
@@ -604,6 +619,10 @@ static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_li
 	ok = fastqueue_conn_command(c, &a, &r);
 	fastqueue_conn_set_read_timeout(c, q->conn.opt.read_timeout);
 	fastqueue_args_free(&a);
+	/* nil when the wait ran out, else the list and the element popped. */
+	if (ok == SUCCESS && !fastqueue_reply_is_nil(r)) {
+		ok = fastqueue_conn_expect_strings(c, "BLPOP", r, 2, false);
+	}
 	*announced = ok == SUCCESS && fastqueue_reply_array_len(r) > 0;
 	fastqueue_reply_free(r);
 	return ok;
