@@ -16,14 +16,26 @@ namespace FastQueue {
     /** The base of every exception FastQueue throws. */
     class Exception extends \RuntimeException {}
 
-    /** Cannot connect, authentication refused, or the connection was lost. */
+    /**
+     * Cannot connect, authentication refused, or the connection was lost. Also bytes that are
+     * not a Redis reply (a framing error: the connection is closed and made again on the next
+     * call), and a reply to the connection's own set-up (AUTH, SELECT, ROLE) that does not fit.
+     * With hiredis 0.14, RESP3 types are such bytes. The message names the command when known.
+     */
     class ConnectionException extends Exception {}
 
     /** A write of jobs is done on the master, but fewer replicas than wait_replicas confirmed
      * it within wait_timeout: a failover now could lose it. */
     class ReplicationException extends ConnectionException {}
 
-    /** Redis answered a command with an error reply. */
+    /**
+     * Redis answered a command with an error reply, or with a well-formed reply of a type or
+     * shape the command does not answer (a proxy, or a server that is not Redis): then the
+     * message is "Unexpected reply to COMMAND from HOST:PORT: TYPE SAMPLE (expected WHAT)",
+     * with at most 64 characters of the reply, escaped, and never a command's arguments. The
+     * connection stays usable. The worker's threads (lease renewal, metrics publication) say
+     * such a failure once on stderr and go on.
+     */
     class RedisException extends Exception {}
 
     /** A payload that is not a valid job. */

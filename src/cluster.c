@@ -330,6 +330,7 @@ static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_
 	fastqueue_reply *r;
 	int32_t *map = safe_emalloc(FASTQUEUE_CLUSTER_SLOTS, sizeof(*map), 0);
 	cluster_node *n = cl->nodes[i];
+	const fastqueue_reply *bad = NULL;
 	size_t count;
 	zend_result ok;
 
@@ -347,15 +348,23 @@ static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_
 		map[s] = -1;
 	}
 	count = fastqueue_reply_array_len(r);
-	for (size_t e = 0; e < count && ok == SUCCESS; e++) {
+	if (!fastqueue_reply_is_array(r)) {
+		bad = r;
+	}
+	for (size_t e = 0; e < count && !bad; e++) {
 		/* add_node may grow cl->nodes: n stays valid, as nodes are allocated one by one. */
 		if (!read_range(cl, fastqueue_reply_array_at(r, e), n, map)) {
-			ok = FAILURE;
+			bad = fastqueue_reply_array_at(r, e);
 		}
 	}
-	if (ok == FAILURE || count == 0) {
+	if (bad || count == 0) {
+		char what[FASTQUEUE_REPLY_DESCRIPTION], text[FASTQUEUE_REPLY_DESCRIPTION + 64];
+		if (bad) {
+			snprintf(text, sizeof(text), "unexpected reply to CLUSTER SLOTS: %s%s (expected [start, end, [host, port], ...])",
+				bad == r ? "" : "an entry ", fastqueue_reply_describe(bad, what, sizeof(what)));
+		}
 		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port,
-			ok == FAILURE ? "an unexpected CLUSTER SLOTS reply" : "it serves no slot yet (the cluster is not set up)");
+			bad ? text : "it serves no slot yet (the cluster is not set up)");
 		fastqueue_reply_free(r);
 		efree(map);
 		return FAILURE;

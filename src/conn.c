@@ -258,11 +258,30 @@ static void fail_from_context(fastqueue_conn *c, const char *doing)
 	fastqueue_conn_close(c);
 }
 
+/* The reply being read could not be had (I/O, EOF, timeout, or bytes that are not RESP):
+ * named after its command when known. */
+static void fail_reading(fastqueue_conn *c)
+{
+	char doing[64];
+
+	if (c->reading) {
+		fastqueue_format(doing, sizeof(doing), "reading the reply to %.*s", (int) MIN(c->reading_len, 32), c->reading);
+		fail_from_context(c, doing);
+	} else {
+		fail_from_context(c, "reading a reply");
+	}
+}
+
 /* Runs a setup command (AUTH, SELECT) right after connecting. */
 static zend_result setup_command(fastqueue_conn *c, const fastqueue_args *a, const char *what)
 {
 	char ep[300];
-	redisReply *r = redisCommandArgv(CTX(c), a->argc, a->argv, a->len);
+	redisReply *r;
+
+	c->reading = a->argv[0];
+	c->reading_len = a->len[0];
+	r = redisCommandArgv(CTX(c), a->argc, a->argv, a->len);
+	c->reading = NULL;
 	if (!r) {
 		fail_from_context(c, what);
 		return FAILURE;
@@ -842,9 +861,18 @@ static bool awaiting_pending(const fastqueue_conn *c)
 static zend_result read_pending(fastqueue_conn *c)
 {
 	void *r = NULL;
+	const char *was = c->reading;
+	size_t was_len = c->reading_len;
+	bool failed;
 
-	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
-		fail_from_context(c, "reading a reply");
+	c->reading = "EVALSHA";
+	c->reading_len = 7;
+	if ((failed = redisGetReply(CTX(c), &r) != REDIS_OK || !r)) {
+		fail_reading(c);
+	}
+	c->reading = was;
+	c->reading_len = was_len;
+	if (failed) {
 		return FAILURE;
 	}
 	c->pending_reply = r;
@@ -954,10 +982,21 @@ zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
 		return FAILURE;
 	}
 	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
-		fail_from_context(c, "reading a reply");
+		fail_reading(c);
 		return FAILURE;
 	}
 	return hand_out_reply(c, r, out);
+}
+
+zend_result fastqueue_conn_read_reply_to(fastqueue_conn *c, const char *command, fastqueue_reply **out)
+{
+	zend_result ok;
+
+	c->reading = command;
+	c->reading_len = strlen(command);
+	ok = fastqueue_conn_read(c, out);
+	c->reading = NULL;
+	return ok;
 }
 
 /* MOVED and ASK replies followed for one command, at most: a slot moves once per resharding
@@ -1002,10 +1041,16 @@ static zend_result command_once(fastqueue_conn *c, const fastqueue_args *a, bool
 {
 	*out = NULL;
 	c->redirect.pending = c->redirect.again = false;
+	zend_result ok;
+
 	if ((ask && send_asking(c) == FAILURE) || fastqueue_conn_append(c, a) == FAILURE) {
 		return FAILURE;
 	}
-	return fastqueue_conn_read(c, out);
+	c->reading = a->argv[0];
+	c->reading_len = a->len[0];
+	ok = fastqueue_conn_read(c, out);
+	c->reading = NULL;
+	return ok;
 }
 
 zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
@@ -1029,9 +1074,14 @@ zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const 
 		return FAILURE;
 	}
 	/* hiredis's own formatter and malloc: format_command's buffer comes from the Zend heap. */
+	c->reading = argv[0];
+	c->reading_len = len[0];
 	r = redisCommandArgv(CTX(c), argc, argv, len);
 	if (!r) {
-		fail_from_context(c, "reading a reply");
+		fail_reading(c);
+	}
+	c->reading = NULL;
+	if (!r) {
 		return FAILURE;
 	}
 	return hand_out_reply(c, r, out);

@@ -80,6 +80,9 @@ typedef struct _fastqueue_conn {
 	fastqueue_cluster *cluster;     /* the front of a cluster: its nodes and slot map; else NULL */
 	struct _fastqueue_conn *front;  /* a cluster node: the front its errors are copied to; else NULL */
 	fastqueue_redirect redirect;    /* a cluster node: the last MOVED or ASK it answered */
+	const char *reading;            /* while a command's reply is read: its name, for the error
+	                                 * text of a reply that cannot be parsed; else NULL */
+	size_t reading_len;
 } fastqueue_conn;
 
 /* One command's arguments: a growable argv for hiredis. */
@@ -156,6 +159,8 @@ zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *scrip
 /* Pipelining: queue commands, then read their replies in order. */
 zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a);
 zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out);
+/* The same, for a reply to command (its name only), which an error text then names. */
+zend_result fastqueue_conn_read_reply_to(fastqueue_conn *c, const char *command, fastqueue_reply **out);
 
 /* Deferred commands: sent now (fastqueue_conn_flush) or with the next command, never waited
  * for. Their replies are read, in order, before the reply of any later command; a failure

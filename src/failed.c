@@ -293,7 +293,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 	array_init(return_value);
 	for (size_t i = 0; i < n; i++) {
 		zval rec, *rq;
-		if (fastqueue_conn_read(c, &r) == FAILURE) {
+		if (fastqueue_conn_read_reply_to(c, "HGETALL", &r) == FAILURE) {
 			if (!fastqueue_conn_is_connected(c)) {
 				break;
 			}

@@ -135,7 +135,9 @@ static renew_result send_renewal(fastqueue_lease *l, size_t key_len, size_t memb
 		*until = (zend_long) floor(strtod(d, NULL));
 		res = RENEWED;
 	} else {
-		snprintf(l->conn.err, sizeof(l->conn.err), "ZADD XX INCR answered neither a score nor nil");
+		char what[FASTQUEUE_REPLY_DESCRIPTION];
+		snprintf(l->conn.err, sizeof(l->conn.err), "Unexpected reply to ZADD XX INCR: %s (expected a score or nil)",
+			fastqueue_reply_describe(r, what, sizeof(what)));
 	}
 	fastqueue_reply_free(r);
 	return res;

@@ -186,18 +186,24 @@ static void write_file(fastqueue_metrics_export *e, const char *text, size_t len
 /* }}} */
 
 /* {{{ Redis */
-/* One command on c; false with the reason on c. */
+/* One command on c, which answers a status (SET) or an integer (the rest); false with the
+ * reason on c. */
 static bool command(volatile bool *busy, fastqueue_conn *c, int argc, const char **argv, const size_t *len)
 {
 	fastqueue_reply *r;
 	zend_result ok;
+	zend_long n;
+	const char *s;
+	size_t slen;
 
 	*busy = true;
 	ok = fastqueue_conn_command_offthread(c, argc, argv, len, &r);
-	*busy = false;
 	if (ok == SUCCESS) {
+		ok = strcmp(argv[0], "SET") == 0 ? fastqueue_conn_expect_string(c, argv[0], r, false, &s, &slen)
+			: fastqueue_conn_expect_integer(c, argv[0], r, &n);
 		fastqueue_reply_free(r);
 	}
+	*busy = false;
 	return ok == SUCCESS;
 }
 

@@ -762,7 +762,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 	}
 	/* Read every reply even after an error reply, so the pipeline stays in step. */
 	for (int i = 0; i < piped; i++) {
-		if (fastqueue_conn_read(c, &r) == FAILURE) {
+		if (fastqueue_conn_read_reply_to(c, cmds[i], &r) == FAILURE) {
 			ok = FAILURE;
 			if (!fastqueue_conn_is_connected(c)) {
 				break;

@@ -4,6 +4,7 @@
  * lag behind. */
 #include "sentinel.h"
 #include "options.h"
+#include "reply.h"
 #include <hiredis/hiredis.h>
 #include <stdarg.h>
 
@@ -158,6 +159,7 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 	const char *where = ZSTR_VAL(s->hosts[i]);
 	redisContext *ctx = redisConnectWithTimeout(where, (int) s->ports[i], tv);
 	redisReply *r;
+	char what[FASTQUEUE_REPLY_DESCRIPTION];
 	zend_result ok = FAILURE;
 
 	if (!ctx || ctx->err) {
@@ -177,10 +179,18 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 		argv[argc] = ZSTR_VAL(s->password);
 		len[argc++] = ZSTR_LEN(s->password);
 		r = redisCommandArgv(ctx, argc, argv, len);
-		if (!r || r->type == REDIS_REPLY_ERROR) {
+		if (!r || r->type != REDIS_REPLY_STATUS || r->len != 2 || memcmp(r->str, "OK", 2) != 0) {
 			/* The reply names no password; the password itself is never in a message. */
-			note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
-				r ? r->str : ctx->errstr);
+			if (!r) {
+				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
+					ctx->errstr);
+			} else if (r->type == REDIS_REPLY_ERROR) {
+				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
+					fastqueue_reply_escape(r->str, r->len, what, sizeof(what)));
+			} else {
+				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an unexpected reply to AUTH: %s (expected +OK)",
+					where, s->ports[i], fastqueue_reply_describe(r, what, sizeof(what)));
+			}
 			if (r) freeReplyObject(r);
 			redisFree(ctx);
 			return FAILURE;
@@ -195,18 +205,22 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 	if (!r) {
 		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], ctx->errstr);
 	} else if (r->type == REDIS_REPLY_ERROR) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " answered: %s", where, s->ports[i], r->str);
+		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " answered: %s", where, s->ports[i],
+			fastqueue_reply_escape(r->str, r->len, what, sizeof(what)));
 	} else if (r->type == REDIS_REPLY_NIL) {
 		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " knows no master named \"%s\"", where, s->ports[i],
 			ZSTR_VAL(s->service));
 	} else if (r->type != REDIS_REPLY_ARRAY || r->elements != 2 || r->element[0]->type != REDIS_REPLY_STRING
-		|| r->element[1]->type != REDIS_REPLY_STRING || r->element[0]->len == 0 || r->element[0]->len >= host_size) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address", where, s->ports[i]);
+		|| r->element[1]->type != REDIS_REPLY_STRING || r->element[0]->len == 0 || r->element[0]->len >= host_size
+		|| memchr(r->element[0]->str, '\0', r->element[0]->len)) {
+		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s", where, s->ports[i],
+			fastqueue_reply_describe(r, what, sizeof(what)));
 	} else {
 		char *stop;
 		long p = strtol(r->element[1]->str, &stop, 10);
-		if (*stop || p < 1 || p > 65535) {
-			note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address", where, s->ports[i]);
+		if (*stop || r->element[1]->len == 0 || p < 1 || p > 65535) {
+			note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s", where,
+				s->ports[i], fastqueue_reply_describe(r, what, sizeof(what)));
 		} else {
 			memcpy(host, r->element[0]->str, r->element[0]->len);
 			host[r->element[0]->len] = '\0';

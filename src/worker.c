@@ -398,8 +398,9 @@ static void end_run(fastqueue_worker *w)
 static void read_restart_baseline(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_conn *c;
 	fastqueue_args a;
-	fastqueue_reply *r;
+	fastqueue_reply *r = NULL;
 	const char *s;
 	size_t len;
 
@@ -410,13 +411,15 @@ static void read_restart_baseline(fastqueue_worker *w)
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
-	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
-		if (fastqueue_reply_string(r, &s, &len)) {
+	c = fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]);
+	if (fastqueue_conn_command(c, &a, &r) == SUCCESS && fastqueue_conn_expect_string(c, "GET", r, true, &s, &len) == SUCCESS) {
+		if (s) {
 			w->restart.seen = zend_string_init(s, len, 0);
 		}
 		w->restart.known = true;
 		fastqueue_reply_free(r);
 	} else {
+		fastqueue_reply_free(r);
 		fprintf(stderr, "FastQueue: could not read the restart key: %s\n", q->conn.err);
 		fflush(stderr);
 	}

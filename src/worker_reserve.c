@@ -541,6 +541,7 @@ static zend_result take_in_flight(fastqueue_worker *w)
 void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
+	fastqueue_conn *c;
 	fastqueue_args a;
 	fastqueue_reply *r;
 
@@ -550,13 +551,17 @@ void fastqueue_worker_poll_restart_key(fastqueue_worker *w)
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "GET", 3);
 	fastqueue_args_add_str(&a, w->list.keys[4 * w->list.count]);
-	if (fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]), &a, &r) == SUCCESS) {
+	c = fastqueue_conn_route_str(&q->conn, w->list.keys[4 * w->list.count]);
+	if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
 		const char *s;
 		size_t len;
-		zend_string *value = fastqueue_reply_string(r, &s, &len) ? zend_string_init(s, len, 0) : NULL;
-		note_restart_value(w, value);
-		if (value) {
-			zend_string_release(value);
+		/* A reply that is no value tells nothing: the next poll asks again, as after a failed GET. */
+		if (fastqueue_conn_expect_string(c, "GET", r, true, &s, &len) == SUCCESS) {
+			zend_string *value = s ? zend_string_init(s, len, 0) : NULL;
+			note_restart_value(w, value);
+			if (value) {
+				zend_string_release(value);
+			}
 		}
 		fastqueue_reply_free(r);
 	}

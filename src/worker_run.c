@@ -199,7 +199,11 @@ static bool exceptions_used_up(fastqueue_worker *w, const job_limits *l)
 	fastqueue_args_add_str(&a, key);
 	c = fastqueue_conn_route_str(&q->conn, key);
 	if (fastqueue_conn_command(c, &a, &r) == SUCCESS) {
-		fastqueue_reply_integer(r, &count);
+		/* No count is no count: the exception is not held against the job. */
+		if (fastqueue_conn_expect_integer(c, "INCR", r, &count) == FAILURE) {
+			fprintf(stderr, "FastQueue: could not count the job's exceptions: %s\n", q->conn.err);
+			fflush(stderr);
+		}
 		fastqueue_reply_free(r);
 		fastqueue_args_free(&a);
 		fastqueue_args_init(&a);

@@ -50,9 +50,9 @@ fq_stop_tracked('rq110');
 --CLEAN--
 <?php require __DIR__ . '/../inc/errors.inc'; fq_stop_tracked('rq110'); ?>
 --EXPECTF--
-FastQueue\ConnectionException: Redis connection to HOST:PORT lost while reading a reply: read timed out
+FastQueue\ConnectionException: Redis connection to HOST:PORT lost while reading the reply to LLEN: read timed out
 size: ok
-FastQueue\ConnectionException: Redis connection to HOST:PORT lost while reading a reply: read timed out
+FastQueue\ConnectionException: Redis connection to HOST:PORT lost while reading the reply to EVALSHA: read timed out
 pop: ok
 int(1)
 bool(true)

@@ -36,7 +36,7 @@ $name = stream_socket_get_name($mute, false);
 $port2 = (int) substr($name, strrpos($name, ':') + 1);
 $q = new FastQueue\RedisQueue(['port' => $port2, 'read_timeout' => 0.3, 'queue' => 'rq111']);
 $msg = fq_try(fn() => $q->pop(), $secs);
-var_dump($msg === "FastQueue\\ConnectionException: Redis connection to 127.0.0.1:$port2 lost while reading a reply: read timed out");
+var_dump($msg === "FastQueue\\ConnectionException: Redis connection to 127.0.0.1:$port2 lost while reading the reply to EVALSHA: read timed out");
 fq_check_time('read_timeout 0.3', $secs, 0.25, 1.5);
 ?>
 --EXPECT--
