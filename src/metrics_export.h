@@ -9,6 +9,7 @@
 #include "php.h"
 #include "conn.h"
 #include "metrics.h"
+#include "metrics_endpoint.h"
 
 typedef struct _fastqueue_metrics_export fastqueue_metrics_export;
 
@@ -19,6 +20,8 @@ typedef struct _fastqueue_export_settings {
 	const char *listen_host;       /* the address to bind, an IP literal ("127.0.0.1" for a port) */
 	int listen_port;
 	bool listen_v6;
+	const fastqueue_net *allow;    /* metrics_allow: the clients' networks, or NULL: any client */
+	size_t allow_count;
 	bool publish;                  /* metrics_publish: the exposition goes to Redis */
 	double interval;               /* metrics_interval, seconds */
 	const zend_string *worker;     /* the worker label: the publication's member and key */
