@@ -1,7 +1,7 @@
 /* The exposition of a worker's metrics while it runs (metrics_file, metrics_listen,
- * metrics_publish): one thread per run, built like the lease's (src/lease.c), that every
+ * metrics_publish): per run, a thread built like the lease's (src/lease.c) that every
  * metrics_interval seconds renders the accumulator (src/metrics.c) into a file and into Redis,
- * and serves it over HTTP. The rest of the worker calls only these functions, all from PHP's
+ * and the endpoint's own thread (src/metrics_endpoint.c) that serves it over HTTP. The rest of the worker calls only these functions, all from PHP's
  * thread. */
 #ifndef FASTQUEUE_METRICS_EXPORT_H
 #define FASTQUEUE_METRICS_EXPORT_H
