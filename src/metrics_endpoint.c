@@ -263,6 +263,12 @@ static request_kind classify(const char *req, size_t len, bool *head_only)
 	return REQ_METRICS;
 }
 
+/* snprintf's count as what c->head holds (never past it). */
+static size_t head_length(const client *c, int n)
+{
+	return n < 0 ? 0 : (size_t) n < sizeof(c->head) ? (size_t) n : sizeof(c->head) - 1;
+}
+
 /* An answer with a one-line text body ("404 Not Found\n"), all of it in c->head. */
 static void answer_text(client *c, const char *status, const char *extra)
 {
@@ -270,7 +276,7 @@ static void answer_text(client *c, const char *status, const char *extra)
 		"HTTP/1.1 %s\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n%s\n",
 		status, strlen(status) + 1, extra, status);
 
-	c->head_len = n < 0 ? 0 : (size_t) n < sizeof(c->head) ? (size_t) n : sizeof(c->head) - 1;
+	c->head_len = head_length(c, n);
 }
 
 static void answer_metrics(fastqueue_endpoint *ep, client *c, bool head_only, double now)
@@ -284,7 +290,7 @@ static void answer_metrics(fastqueue_endpoint *ep, client *c, bool head_only, do
 	}
 	n = snprintf(c->head, sizeof(c->head),
 		"HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n", CONTENT_TYPE, r->len);
-	c->head_len = n < 0 ? 0 : (size_t) n;
+	c->head_len = head_length(c, n);
 	if (head_only) {
 		release(r);
 	} else {

@@ -141,15 +141,16 @@ if (!preg_match('/^0 of \d+$/', trim($r['stdout']))) {
     $fault('real scrapes that failed or took over 1 s: ' . trim($r['stdout'] . $r['stderr']));
 }
 
-// A burst of 100 real scrapes at once, all whole (they share renders).
+// A burst of 50 real scrapes at once, all whole (they share renders; 50 stays under the cap of a
+// process whose fd limit is as low as 256).
 $burst = [];
-for ($i = 0; $i < 100; $i++) {
+for ($i = 0; $i < 50; $i++) {
     $burst[] = ['kind' => 'burst', 's' => connect_nb($port), 'out' => "GET /metrics HTTP/1.0\r\n\r\n", 'step' => 0,
         'after' => 'read', 'want' => ['200'], 'sent' => 0, 'next' => 0.0, 'after_done' => false, 'done' => false, 'got' => ''];
 }
 run_clients($burst, fq_slow() ? 15 : 5);
 $whole = count(array_filter($burst, fn($b) => fqm_whole(explode("\r\n\r\n", $b['got'], 2)[1] ?? '')));
-if ($whole !== 100) $fault("burst: $whole of 100 whole");
+if ($whole !== 50) $fault("burst: $whole of 50 whole");
 
 $done = 0;
 for ($t = microtime(true); microtime(true) - $t < (fq_slow() ? 20 : 5) && $done < 20; usleep(50000)) {
