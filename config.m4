@@ -100,7 +100,7 @@ if test "$PHP_FASTQUEUE" != "no"; then
   PHP_ADD_LIBRARY(pthread, 1, FASTQUEUE_SHARED_LIBADD)
 
   PHP_NEW_EXTENSION(fastqueue,
-    fastqueue.c src/conn.c src/reply.c src/lua_scripts.c src/redis_queue.c src/redis_queue_options.c src/reserve.c src/job.c src/payload.c src/payload_scan.c src/failed.c src/signals.c src/worker.c src/worker_run.c src/worker_reserve.c src/worker_options.c src/options.c src/tls.c src/sentinel.c src/cluster.c src/lease.c src/metrics.c src/metrics_export.c src/thread.c,
+    fastqueue.c src/conn.c src/reply.c src/lua_scripts.c src/redis_queue.c src/redis_queue_options.c src/reserve.c src/job.c src/payload.c src/payload_scan.c src/failed.c src/signals.c src/worker.c src/worker_run.c src/worker_reserve.c src/worker_options.c src/options.c src/tls.c src/sentinel.c src/cluster.c src/lease.c src/metrics.c src/metrics_export.c src/metrics_endpoint.c src/thread.c,
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $FASTQUEUE_CFLAGS])
   PHP_ADD_BUILD_DIR($ext_builddir/src)
   dnl Makefile.frag rebuilds the generated sources (the Lua table, the scanner) from theirs.

@@ -573,10 +573,15 @@ namespace FastQueue {
          *       the worker.
          *     - 'metrics_listen' (?string, null): serve the exposition over HTTP at
          *       GET /metrics: "PORT" (on 127.0.0.1), "IPV4:PORT" or "[IPV6]:PORT".
-         *       Bound as a run starts, closed as it ends. Each scrape renders anew;
-         *       GET and HEAD of /metrics or / only (else 404, or 405), Connection: close,
-         *       and a client gets 2 s to send its request. An address that cannot be
+         *       Bound as a run starts, closed as it ends. Clients are served at once
+         *       (at most 256, fewer under a low RLIMIT_NOFILE), each within its own 2 s;
+         *       a scrape gets a render at most 100 ms old; GET and HEAD of /metrics or /
+         *       only (else 404, or 405), Connection: close. An address that cannot be
          *       bound is a FastQueue\Exception from daemon() and runNextJob().
+         *     - 'metrics_allow' (?array, null): with metrics_listen, the client networks
+         *       it serves, IPv4 or IPv6, e.g. ['10.0.0.0/8', '::1/128'] (a bare address is
+         *       that address alone); another client's connection is closed at once,
+         *       unanswered. null: every client. A non-empty list of strings.
          *     - 'metrics_publish' (bool, false): publish the exposition to Redis every
          *       metrics_interval seconds, for `php artisan fastqueue:metrics`: the text
          *       under the RedisQueue's prefix + "fastqueue:metrics:{workers}:" + the

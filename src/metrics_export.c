@@ -1,6 +1,6 @@
 /* The exposition of a worker's metrics: a thread that, every metrics_interval seconds, renders
- * the accumulator into the textfile collector's file and into Redis, and that answers scrapes
- * of the HTTP endpoint in between.
+ * the accumulator into the textfile collector's file and into Redis, and another that answers
+ * scrapes of the HTTP endpoint (src/metrics_endpoint.c).
  *
  * Why a thread: a job may run for minutes, blocked in C where no PHP code runs, and its
  * figures (jobs running, the run so far) must still be scraped and rewritten. Built like the
@@ -9,9 +9,9 @@
  * nothing of the Zend engine (no emalloc, no zend_string made or released, no PHP call): it
  * reads only its own malloc'd copies and the accumulator, which has its own lock.
  *
- * It sleeps in poll() on the listening socket and a pipe: stop writes a byte into the pipe,
- * which ends any wait, a scrape's read included, so stopping never waits for a client. A
- * client gets CLIENT_TIMEOUT seconds in all to send its request and take the answer.
+ * Why two threads: a Redis that hangs holds a publication for up to REDIS_TIMEOUT, and a
+ * scrape must not wait behind it. Each sleeps in poll() on the same pipe: stop writes a byte
+ * into it, never read, which ends both threads' waits, so stopping never waits for a client.
  *
  * A job's fork (pcntl_fork) copies the exporter without its thread: owner says whose it is,
  * and a fork's child never writes the file, serves, publishes or deletes. */
@@ -30,8 +30,6 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
-/* Seconds a scrape's client has to send its request and read the answer. */
-#define CLIENT_TIMEOUT 2.0
 /* Longest a Redis call of the thread may take (connect, or a reply): stop waits for one in
  * flight. */
 #define REDIS_TIMEOUT 1.0
@@ -40,16 +38,15 @@
 /* The publication lives 3 intervals, and at least this long (ms): a worker that stops
  * publishing (killed) vanishes from fastqueue:metrics after it. */
 #define PUBLISH_TTL_MIN_MS 5000
-/* A request's head (request line and headers), at most. */
-#define REQUEST_MAX 8192
 
 struct _fastqueue_metrics_export {
-	pthread_t thread;
+	pthread_t thread;              /* the file's and the publication's (started when either is on) */
+	bool ticking;                  /* thread was started */
+	fastqueue_endpoint *endpoint;  /* metrics_listen's, or NULL */
 	pid_t owner;                   /* the process whose thread it is (a fork's child has none) */
 	fastqueue_metrics *metrics;    /* the worker's accumulator (locks itself) */
 	double interval;               /* seconds between rewrites and publications */
 	int wake[2];                   /* a byte in wake[1] stops the thread */
-	int listen_fd;                 /* the endpoint's socket, or -1 */
 
 	pthread_mutex_t file_lock;     /* one writer of the file at a time (the thread, or the
 	                                * last words of PHP's thread) */
@@ -73,8 +70,9 @@ struct _fastqueue_metrics_export {
  * half-way through a command: the child then gets a copy in which every allocation of the
  * thread is reachable from the exporter, and its connection whole, so it frees them as its run
  * ends instead of leaking what a thread it does not have was using. The thread holds this lock
- * only while it renders, writes, publishes or answers a scrape (not while it waits for a
- * client's request): normally well under a millisecond, at most its Redis timeouts. */
+ * only while it renders, writes or publishes: normally well under a millisecond, at most its
+ * Redis timeouts. (The endpoint's thread has its own lock, src/metrics_endpoint.c, so that a
+ * scrape never waits for this one.) */
 static pthread_mutex_t quiet_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
@@ -280,234 +278,6 @@ static bool make_conn(fastqueue_conn *out, fastqueue_conn *source, const char *k
 }
 /* }}} */
 
-/* {{{ the endpoint */
-static const char *const CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
-
-/* Waits until fd is ready for events, the deadline passes (false) or stop is asked (false). */
-static bool wait_ready(fastqueue_metrics_export *e, int fd, short events, double deadline)
-{
-	for (;;) {
-		struct pollfd p[2] = {{fd, events, 0}, {e->wake[0], POLLIN, 0}};
-		double left = deadline - fastqueue_clock_mono();
-		int r;
-		if (left <= 0) {
-			return false;
-		}
-		r = poll(p, 2, (int) ceil(left * 1000));
-		if (r < 0 && errno == EINTR) continue;
-		if (r <= 0 || p[1].revents) {
-			return false;
-		}
-		return true;
-	}
-}
-
-static void send_all(fastqueue_metrics_export *e, int fd, const char *p, size_t n, double deadline)
-{
-	while (n > 0) {
-		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
-			if (!wait_ready(e, fd, POLLOUT, deadline)) return;
-			continue;
-		}
-		if (w <= 0) return;
-		p += w;
-		n -= (size_t) w;
-	}
-}
-
-static void respond(fastqueue_metrics_export *e, int fd, const char *status, const char *extra,
-	const char *body, size_t body_len, bool head_only, double deadline)
-{
-	char head[512];
-	size_t n = fastqueue_format(head, sizeof(head),
-		"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n",
-		status, body ? CONTENT_TYPE : "text/plain; charset=utf-8", body_len, extra);
-
-	send_all(e, fd, head, n, deadline);
-	if (!head_only) {
-		send_all(e, fd, body, body_len, deadline);
-	}
-}
-
-static void respond_text(fastqueue_metrics_export *e, int fd, const char *status, const char *extra, double deadline)
-{
-	char body[64];
-	size_t n = fastqueue_format(body, sizeof(body), "%s\n", status);
-	char head[512];
-	size_t h = fastqueue_format(head, sizeof(head),
-		"HTTP/1.1 %s\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: %zu\r\n%sConnection: close\r\n\r\n",
-		status, n, extra);
-
-	send_all(e, fd, head, h, deadline);
-	send_all(e, fd, body, n, deadline);
-}
-
-/* Reads the request's head (up to its blank line) into buf; its length, or 0 when the client
- * sent nothing usable in time, closed, or stop was asked. *full: the head did not fit. */
-static size_t read_head(fastqueue_metrics_export *e, int fd, char *buf, size_t cap, double deadline, bool *full)
-{
-	size_t n = 0;
-
-	*full = false;
-	for (;;) {
-		ssize_t r = recv(fd, buf + n, cap - 1 - n, 0);
-		if (r > 0) {
-			n += (size_t) r;
-			buf[n] = '\0';
-			if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n")) {
-				return n;
-			}
-			if (n == cap - 1) {
-				*full = true;
-				return n;
-			}
-			continue;
-		}
-		if (r == 0) {
-			/* The client closed its side: a head without its blank line is still read. */
-			return memchr(buf, '\n', n) ? n : 0;
-		}
-		if (errno == EINTR) continue;
-		if ((errno != EAGAIN && errno != EWOULDBLOCK) || !wait_ready(e, fd, POLLIN, deadline)) {
-			return 0;
-		}
-	}
-}
-
-typedef enum { REQ_BAD, REQ_METHOD, REQ_NOT_FOUND, REQ_METRICS } request_kind;
-
-/* "METHOD TARGET HTTP/x.y": what it asks for. */
-static request_kind classify(char *head, bool *head_only)
-{
-	char *end = strchr(head, '\n'), *sp1, *sp2, *query;
-	size_t path_len;
-
-	*head_only = false;
-	if (!end) return REQ_BAD;
-	if (end > head && end[-1] == '\r') end--;
-	*end = '\0';
-	sp1 = strchr(head, ' ');
-	if (!sp1 || sp1 == head) return REQ_BAD;
-	sp2 = strchr(sp1 + 1, ' ');
-	if (!sp2 || sp2 == sp1 + 1 || strncmp(sp2 + 1, "HTTP/", 5) != 0 || strchr(sp2 + 1, ' ')) return REQ_BAD;
-	for (char *p = head; p < sp1; p++) {
-		if (*p < 'A' || *p > 'Z') return REQ_BAD;
-	}
-	if (sp1[1] != '/') return REQ_BAD;
-	query = memchr(sp1 + 1, '?', (size_t) (sp2 - sp1 - 1));
-	path_len = (size_t) ((query ? query : sp2) - (sp1 + 1));
-	if (!(path_len == 1 || (path_len == 8 && memcmp(sp1 + 1, "/metrics", 8) == 0))) {
-		return REQ_NOT_FOUND;
-	}
-	*head_only = (size_t) (sp1 - head) == 4 && memcmp(head, "HEAD", 4) == 0;
-	if (!*head_only && !((size_t) (sp1 - head) == 3 && memcmp(head, "GET", 3) == 0)) {
-		return REQ_METHOD;
-	}
-	return REQ_METRICS;
-}
-
-/* Closes after our answer has gone: what the client still sends is read and dropped for a
- * moment, so that closing with unread bytes does not reset the connection under the answer. */
-static void close_client(fastqueue_metrics_export *e, int fd, double deadline)
-{
-	char sink[512];
-	double until = fastqueue_clock_mono() + 0.2;
-
-	shutdown(fd, SHUT_WR);
-	if (until > deadline) until = deadline;
-	while (wait_ready(e, fd, POLLIN, until) && recv(fd, sink, sizeof(sink), 0) > 0) {
-	}
-	close(fd);
-}
-
-/* One scrape: its request read, answered with a render of now, and closed. */
-static void serve(fastqueue_metrics_export *e, int fd)
-{
-	char head[REQUEST_MAX];
-	double deadline = fastqueue_clock_mono() + CLIENT_TIMEOUT;
-	bool full, head_only;
-	size_t n = read_head(e, fd, head, sizeof(head), deadline, &full);
-
-	if (n == 0) {
-		close(fd);
-		return;
-	}
-	pthread_mutex_lock(&quiet_lock);
-	switch (full ? REQ_BAD : classify(head, &head_only)) {
-		case REQ_BAD:
-			respond_text(e, fd, "400 Bad Request", "", deadline);
-			break;
-		case REQ_METHOD:
-			respond_text(e, fd, "405 Method Not Allowed", "Allow: GET, HEAD\r\n", deadline);
-			break;
-		case REQ_NOT_FOUND:
-			respond_text(e, fd, "404 Not Found", "", deadline);
-			break;
-		case REQ_METRICS: {
-			size_t len;
-			char *text = fastqueue_metrics_render(e->metrics, &len);
-			if (text) {
-				respond(e, fd, "200 OK", "", text, len, head_only, deadline);
-				free(text);
-			} else {
-				respond_text(e, fd, "503 Service Unavailable", "", deadline);
-			}
-			break;
-		}
-	}
-	pthread_mutex_unlock(&quiet_lock);
-	close_client(e, fd, deadline);
-}
-
-static void accept_one(fastqueue_metrics_export *e)
-{
-	int fd = accept4(e->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-
-	if (fd >= 0) {
-		serve(e, fd);
-	}
-}
-
-/* A socket listening on the settings' address; -1 with the reason in err. */
-static int listen_on(const fastqueue_export_settings *s, char *err, size_t err_size)
-{
-	struct sockaddr_storage addr;
-	struct sockaddr_in *in = (struct sockaddr_in *) &addr;
-	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *) &addr;
-	socklen_t addr_len;
-	int fd, one = 1;
-
-	memset(&addr, 0, sizeof(addr));
-	if (s->listen_v6) {
-		in6->sin6_family = AF_INET6;
-		in6->sin6_port = htons((uint16_t) s->listen_port);
-		addr_len = sizeof(*in6);
-	} else {
-		in->sin_family = AF_INET;
-		in->sin_port = htons((uint16_t) s->listen_port);
-		addr_len = sizeof(*in);
-	}
-	if (inet_pton(addr.ss_family, s->listen_host, s->listen_v6 ? (void *) &in6->sin6_addr : (void *) &in->sin_addr) != 1) {
-		snprintf(err, err_size, "not an IP address");
-		return -1;
-	}
-	fd = socket(addr.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s", strerror(errno));
-		return -1;
-	}
-	/* A worker started again at once may bind while its predecessor's scrapes linger. */
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, (struct sockaddr *) &addr, addr_len) != 0 || listen(fd, 16) != 0) {
-		snprintf(err, err_size, "%s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-/* }}} */
-
 /* {{{ the thread */
 /* Every interval: the file rewritten and the publication renewed, from one render. */
 static void tick(fastqueue_metrics_export *e)
@@ -534,7 +304,7 @@ static void *export_main(void *arg)
 	double next = fastqueue_clock_mono();
 
 	for (;;) {
-		struct pollfd p[2] = {{e->wake[0], POLLIN, 0}, {e->listen_fd, POLLIN, 0}};
+		struct pollfd p = {e->wake[0], POLLIN, 0};
 		double now = fastqueue_clock_mono();
 		int r;
 
@@ -546,15 +316,12 @@ static void *export_main(void *arg)
 			}
 			continue;
 		}
-		r = poll(p, e->listen_fd >= 0 ? 2 : 1, (int) ceil((next - now) * 1000));
+		r = poll(&p, 1, (int) ceil((next - now) * 1000));
 		if (r < 0 && errno != EINTR) {
 			break;
 		}
-		if (p[0].revents) {
+		if (p.revents) {
 			break; /* stop */
-		}
-		if (r > 0 && (p[1].revents & POLLIN)) {
-			accept_one(e);
 		}
 	}
 	return NULL;
@@ -572,7 +339,6 @@ static void free_export(fastqueue_metrics_export *e)
 	if (e->conn_made) {
 		fastqueue_conn_free(&e->conn);
 	}
-	if (e->listen_fd >= 0) close(e->listen_fd);
 	if (e->wake[0] >= 0) close(e->wake[0]);
 	if (e->wake[1] >= 0) close(e->wake[1]);
 	free(e->file);
@@ -611,17 +377,56 @@ static bool copy_settings(fastqueue_metrics_export *e, const fastqueue_export_se
 	return true;
 }
 
-static bool start_thread(fastqueue_metrics_export *e, int *err)
+/* The endpoint's thread, and the ticking one when there is a file or a publication: 0, or the
+ * error of the one that could not start. */
+static int start_threads(fastqueue_metrics_export *e)
 {
-	pthread_once(&atfork_once, register_atfork);
-	*err = fastqueue_thread_start(&e->thread, export_main, e);
-	return *err == 0;
+	int err = 0;
+
+	if (e->endpoint && (err = fastqueue_endpoint_start(e->endpoint)) != 0) {
+		return err;
+	}
+	if (e->file || e->conn_made) {
+		pthread_once(&atfork_once, register_atfork);
+		err = fastqueue_thread_start(&e->thread, export_main, e);
+		e->ticking = err == 0;
+	}
+	return err;
+}
+
+/* Stops whichever threads run (one byte in the pipe ends both waits) and closes the endpoint. */
+static void stop_threads(fastqueue_metrics_export *e)
+{
+	char byte = 1;
+
+	while (write(e->wake[1], &byte, 1) < 0 && errno == EINTR) {
+	}
+	if (e->ticking) {
+		pthread_join(e->thread, NULL);
+		e->ticking = false;
+	}
+	fastqueue_endpoint_close(e->endpoint, true);
+	e->endpoint = NULL;
+}
+
+/* Binds metrics_listen: false with a FastQueue\Exception thrown naming the address and why. */
+static bool open_endpoint(fastqueue_metrics_export *e, const fastqueue_export_settings *s)
+{
+	char why[256];
+	fastqueue_endpoint_settings es = {s->listen_host, s->listen_port, s->listen_v6, s->allow, s->allow_count,
+		e->metrics, e->wake[0]};
+
+	if (!(e->endpoint = fastqueue_endpoint_open(&es, why, sizeof(why)))) {
+		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s%s%s:%d (metrics_listen \"%s\"): %s",
+			s->listen_v6 ? "[" : "", s->listen_host, s->listen_v6 ? "]" : "", s->listen_port, ZSTR_VAL(s->listen), why);
+		return false;
+	}
+	return true;
 }
 
 fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s)
 {
 	fastqueue_metrics_export *e = calloc(1, sizeof(*e));
-	char why[256];
 	int err;
 
 	if (!e) {
@@ -631,20 +436,15 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 	e->owner = getpid();
 	e->metrics = m;
 	e->interval = s->interval;
-	e->listen_fd = e->wake[0] = e->wake[1] = -1;
+	e->wake[0] = e->wake[1] = -1;
 	pthread_mutex_init(&e->file_lock, NULL);
 	if (!copy_settings(e, s) || pipe2(e->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
 		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter: %s",
 			errno ? strerror(errno) : "out of memory");
 		goto fail;
 	}
-	if (s->listen) {
-		e->listen_fd = listen_on(s, why, sizeof(why));
-		if (e->listen_fd < 0) {
-			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s%s%s:%d (metrics_listen \"%s\"): %s",
-				s->listen_v6 ? "[" : "", s->listen_host, s->listen_v6 ? "]" : "", s->listen_port, ZSTR_VAL(s->listen), why);
-			goto fail;
-		}
+	if (s->listen && !open_endpoint(e, s)) {
+		goto fail;
 	}
 	if (s->publish) {
 		e->conn_made = make_conn(&e->conn, s->conn, e->set_key, e->set_len, REDIS_TIMEOUT);
@@ -658,24 +458,18 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 			free(text);
 		}
 	}
-	if (!start_thread(e, &err)) {
+	if ((err = start_threads(e)) != 0) {
 		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter's thread: %s", strerror(err));
 		goto fail;
 	}
 	return e;
 fail:
+	if (e->wake[1] >= 0) {
+		stop_threads(e);
+	}
 	pthread_mutex_destroy(&e->file_lock);
 	free_export(e);
 	return NULL;
-}
-
-static void join_thread(fastqueue_metrics_export *e)
-{
-	char byte = 1;
-
-	while (write(e->wake[1], &byte, 1) < 0 && errno == EINTR) {
-	}
-	pthread_join(e->thread, NULL);
 }
 
 void fastqueue_metrics_export_stop(fastqueue_metrics_export *e)
@@ -684,7 +478,7 @@ void fastqueue_metrics_export_stop(fastqueue_metrics_export *e)
 		return;
 	}
 	if (is_owner(e)) {
-		join_thread(e);
+		stop_threads(e);
 		if (e->file) {
 			size_t len;
 			char *text = fastqueue_metrics_render(e->metrics, &len);
@@ -705,6 +499,7 @@ void fastqueue_metrics_export_stop(fastqueue_metrics_export *e)
 	}
 	/* In a fork's child the file lock is neither taken nor destroyed. The sockets closed
 	 * here are the child's copies: the parent's endpoint goes on. */
+	fastqueue_endpoint_close(e->endpoint, false);
 	free_export(e);
 }
 

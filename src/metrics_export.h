@@ -1,7 +1,7 @@
 /* The exposition of a worker's metrics while it runs (metrics_file, metrics_listen,
- * metrics_publish): one thread per run, built like the lease's (src/lease.c), that every
+ * metrics_publish): per run, a thread built like the lease's (src/lease.c) that every
  * metrics_interval seconds renders the accumulator (src/metrics.c) into a file and into Redis,
- * and serves it over HTTP. The rest of the worker calls only these functions, all from PHP's
+ * and the endpoint's own thread (src/metrics_endpoint.c) that serves it over HTTP. The rest of the worker calls only these functions, all from PHP's
  * thread. */
 #ifndef FASTQUEUE_METRICS_EXPORT_H
 #define FASTQUEUE_METRICS_EXPORT_H
@@ -9,6 +9,7 @@
 #include "php.h"
 #include "conn.h"
 #include "metrics.h"
+#include "metrics_endpoint.h"
 
 typedef struct _fastqueue_metrics_export fastqueue_metrics_export;
 
@@ -19,6 +20,8 @@ typedef struct _fastqueue_export_settings {
 	const char *listen_host;       /* the address to bind, an IP literal ("127.0.0.1" for a port) */
 	int listen_port;
 	bool listen_v6;
+	const fastqueue_net *allow;    /* metrics_allow: the clients' networks, or NULL: any client */
+	size_t allow_count;
 	bool publish;                  /* metrics_publish: the exposition goes to Redis */
 	double interval;               /* metrics_interval, seconds */
 	const zend_string *worker;     /* the worker label: the publication's member and key */

@@ -265,7 +265,8 @@ static zend_result start_exporter(fastqueue_worker *w)
 	fastqueue_redis_queue *q = worker_queue(w);
 	zend_string *listen = w->opt.metrics_listen;
 	char host[64] = "";
-	fastqueue_export_settings s = {w->opt.metrics_file, listen, host, 0, false, w->opt.metrics_publish,
+	fastqueue_export_settings s = {w->opt.metrics_file, listen, host, 0, false, w->opt.metrics_allow,
+		w->opt.metrics_allow_count, w->opt.metrics_publish,
 		w->opt.metrics_interval, w->opt.metrics_worker, q->prefix, &q->conn};
 
 	if (listen) {

@@ -123,6 +123,41 @@ static zend_result opt_metrics_listen(zval *v, worker_options *o)
 	return SUCCESS;
 }
 
+/* A non-empty list of networks ("10.0.0.0/8", "::1/128", or a bare address). */
+static zend_result opt_metrics_allow(zval *v, worker_options *o)
+{
+	zval *item;
+	uint32_t n = 0;
+
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(3, "option \"metrics_allow\" must be of type ?array, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (zend_hash_num_elements(Z_ARRVAL_P(v)) == 0) {
+		zend_argument_value_error(3, "option \"metrics_allow\" must be null or a non-empty list of networks");
+		return FAILURE;
+	}
+	o->metrics_allow = safe_erealloc(o->metrics_allow, zend_hash_num_elements(Z_ARRVAL_P(v)), sizeof(fastqueue_net), 0);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+		ZVAL_DEREF(item);
+		if (Z_TYPE_P(item) != IS_STRING) {
+			zend_argument_type_error(3, "option \"metrics_allow\" must hold only strings, %s given", zend_zval_type_name(item));
+			return FAILURE;
+		}
+		if (!fastqueue_net_parse(Z_STRVAL_P(item), Z_STRLEN_P(item), &o->metrics_allow[n])) {
+			zend_argument_value_error(3, "option \"metrics_allow\" must hold networks such as \"10.0.0.0/8\" or \"::1/128\" "
+				"(or an address), \"%s\" given", Z_STRVAL_P(item));
+			return FAILURE;
+		}
+		n++;
+	} ZEND_HASH_FOREACH_END();
+	o->metrics_allow_count = n;
+	return SUCCESS;
+}
+
 /* HOSTNAME:PID of the process that made the worker: unique among live workers. */
 static zend_string *default_metrics_worker(void)
 {
@@ -142,6 +177,10 @@ static zend_result settle_metrics(worker_options *o)
 	const char *exporting = o->metrics_file ? "metrics_file" : o->metrics_listen ? "metrics_listen"
 		: o->metrics_publish ? "metrics_publish" : NULL;
 
+	if (o->metrics_allow && !o->metrics_listen) {
+		zend_argument_value_error(3, "option \"metrics_allow\" needs option \"metrics_listen\"");
+		return FAILURE;
+	}
 	if (!exporting) {
 		return SUCCESS;
 	}
@@ -181,6 +220,7 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	if (zend_string_equals_literal(key, "metrics_worker")) return opt_metrics_worker(v, o);
 	if (zend_string_equals_literal(key, "metrics_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->metrics_file);
 	if (zend_string_equals_literal(key, "metrics_listen")) return opt_metrics_listen(v, o);
+	if (zend_string_equals_literal(key, "metrics_allow")) return opt_metrics_allow(v, o);
 	if (zend_string_equals_literal(key, "metrics_publish")) return fastqueue_opt_bool(v, 3, k, &o->metrics_publish);
 	if (zend_string_equals_literal(key, "metrics_interval")) return fastqueue_opt_number(v, 3, k, 0.1, 3600, &o->metrics_interval);
 	if (zend_string_equals_literal(key, "timeout_exit_status")) return fastqueue_opt_long(v, 3, k, 0, 255, &o->timeout_exit_status);
@@ -220,6 +260,7 @@ void fastqueue_worker_options_free(worker_options *o)
 	if (o->metrics_worker) zend_string_release(o->metrics_worker);
 	if (o->metrics_file) zend_string_release(o->metrics_file);
 	if (o->metrics_listen) zend_string_release(o->metrics_listen);
+	if (o->metrics_allow) efree(o->metrics_allow);
 	memset(o, 0, sizeof(*o));
 }
 

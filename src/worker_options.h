@@ -4,6 +4,7 @@
 #define FASTQUEUE_WORKER_OPTIONS_H
 
 #include "php.h"
+#include "metrics_endpoint.h"
 
 typedef struct _worker_options {
 	zend_string *name;            /* the worker's name, as queue:work --name */
@@ -33,6 +34,8 @@ typedef struct _worker_options {
 	zend_string *metrics_worker;  /* the worker label's value; default "HOSTNAME:PID" */
 	zend_string *metrics_file;    /* textfile-collector path, or NULL */
 	zend_string *metrics_listen;  /* "PORT", "IPV4:PORT" or "[IPV6]:PORT" to serve /metrics, or NULL */
+	fastqueue_net *metrics_allow; /* the networks metrics_listen serves (emalloc'd), or NULL: any */
+	uint32_t metrics_allow_count;
 	bool metrics_publish;         /* write the exposition to Redis for fastqueue:metrics */
 	double metrics_interval;      /* seconds between rewrites and publications */
 } worker_options;

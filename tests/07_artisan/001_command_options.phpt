@@ -76,6 +76,7 @@ this version's other queue:work options, the same: %s
 --metrics          option value=none default=false (fastqueue:work only)
 --metrics-file     option value=optional default=NULL (fastqueue:work only)
 --metrics-listen   option value=optional default=NULL (fastqueue:work only)
+--metrics-allow    option value=optional default=NULL (fastqueue:work only)
 --metrics-publish  option value=none default=false (fastqueue:work only)
 --metrics-interval option value=optional default=NULL (fastqueue:work only)
 --metrics-worker   option value=optional default=NULL (fastqueue:work only)

@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:work --metrics-file writes the worker's exposition (per-queue job counters among the families, valid Prometheus text) and leaves no temporary file; --metrics-listen serves the same families over HTTP while the worker runs
+fastqueue:work --metrics-file writes the worker's exposition (per-queue job counters among the families, valid Prometheus text) and leaves no temporary file; --metrics-listen (with --metrics-allow naming this client's network) serves the same families over HTTP while the worker runs
 --EXTENSIONS--
 fastqueue
 posix
@@ -24,7 +24,7 @@ echo 'files in the folder: ', implode(' ', array_map('basename', glob(dirname($f
 // The endpoint, on a free loopback port, while the worker waits for jobs.
 $port = fq_free_port();
 $app->reset();
-$child = $app->artisanChild(['fastqueue:work', '--sleep=0.1', "--metrics-listen=127.0.0.1:$port", '--metrics-worker=http-040']);
+$child = $app->artisanChild(['fastqueue:work', '--sleep=0.1', "--metrics-listen=127.0.0.1:$port", '--metrics-allow=10.0.0.0/8, 127.0.0.1/32', '--metrics-worker=http-040']);
 echo 'worker looping: ', $app->waitForEffect('/^event Looping/') ? 'yes' : 'NO: ' . $child->stdout(), "\n";
 $body = '';
 for ($try = 0; $try < 50 && $body === ''; $try++) {

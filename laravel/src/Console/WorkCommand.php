@@ -37,6 +37,7 @@ class WorkCommand extends QueueWorkCommand
                             {--metrics : FastQueue: gather per-queue job figures (outcomes, wait, run and CPU time, memory peak) and fire JobMeasured}
                             {--metrics-file= : FastQueue: with metrics, rewrite this file (Prometheus text, for node_exporter\'s textfile collector) every interval}
                             {--metrics-listen= : FastQueue: with metrics, serve GET /metrics on "PORT" (127.0.0.1) or "HOST:PORT"}
+                            {--metrics-allow= : FastQueue: with --metrics-listen, serve only these client networks, comma-separated (e.g. "10.0.0.0/8,::1/128")}
                             {--metrics-publish : FastQueue: with metrics, publish the figures to Redis for php artisan fastqueue:metrics}
                             {--metrics-interval= : FastQueue: seconds between two rewrites or publications of the figures (default 5)}
                             {--metrics-worker= : FastQueue: the metrics\' worker label (default HOSTNAME:PID)}';
@@ -374,6 +375,10 @@ class WorkCommand extends QueueWorkCommand
             if ($this->option($option) !== null) {
                 $options[$key] = (string) $this->option($option);
             }
+        }
+        if (($allow = $this->option('metrics-allow')) !== null) {
+            // "10.0.0.0/8, ::1/128": the list the worker takes, each network checked by it.
+            $options['metrics_allow'] = array_map('trim', explode(',', (string) $allow));
         }
         if (($interval = $this->option('metrics-interval')) !== null) {
             // A value that is no number goes as it is, for the worker's own refusal.
