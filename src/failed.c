@@ -48,8 +48,10 @@ static fastqueue_conn *store_conn(fastqueue_redis_queue *q)
 	return c;
 }
 
-/* In a cluster, the end of a failed job's reservation, after its record was written. */
-static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserved_key, zend_string *member)
+/* In a cluster, the end of a failed job's reservation, after its record was written: the
+ * member, and the uncharged one when there may be one (NULL: none). */
+static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserved_key, zend_string *member,
+	zend_string *uncharged)
 {
 	fastqueue_args a;
 	fastqueue_reply *r;
@@ -59,6 +61,9 @@ static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserv
 	fastqueue_args_add(&a, "ZREM", 4);
 	fastqueue_args_add_str(&a, reserved_key);
 	fastqueue_args_add_str(&a, member);
+	if (uncharged) {
+		fastqueue_args_add_str(&a, uncharged);
+	}
 	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, reserved_key), &a, &r);
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
@@ -162,6 +167,7 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 		fastqueue_args_add_str(&a, reserved_key);
 	}
 	fastqueue_args_add_str(&a, job->reserved);
+	fastqueue_args_add_str(&a, fastqueue_job_uncharged_member(job) ? fastqueue_job_uncharged_member(job) : job->reserved);
 	fastqueue_args_add_str(&a, id);
 	fastqueue_args_add(&a, at, fastqueue_format(at, sizeof(at), ZEND_LONG_FMT, fastqueue_clock_unix()));
 	fastqueue_args_add(&a, "id", 2);
@@ -186,7 +192,7 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	}
 	/* Recorded first, then unreserved: a failure in between can repeat the job, never lose it. */
 	if (ok == SUCCESS && cluster) {
-		ok = end_reservation(q, reserved_key, job->reserved);
+		ok = end_reservation(q, reserved_key, job->reserved, fastqueue_job_uncharged_member(job));
 	}
 	fastqueue_args_free(&a);
 	zend_string_release(id);
@@ -319,7 +325,9 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 	}
 	fastqueue_reply_free(ids);
 	if (unexpected || !fastqueue_conn_is_connected(c)) {
+		/* The engine frees return_value after a throw too: it must not point at the array. */
 		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
 	}

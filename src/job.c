@@ -434,7 +434,7 @@ static bool job_is_open(fastqueue_job *job, const char *action)
 zend_result fastqueue_job_remove_reserved(fastqueue_job *job)
 {
 	fastqueue_redis_queue *q = fastqueue_redis_queue_from_obj(job->owner);
-	return fastqueue_queue_delete_reserved(q, job->queue, job->reserved);
+	return fastqueue_queue_delete_reserved(q, job->queue, job->reserved, fastqueue_job_uncharged_member(job));
 }
 
 static zend_result remove_reserved(fastqueue_job *job)
@@ -482,7 +482,8 @@ PHP_METHOD(FastQueue_Job, release)
 	if (!job_is_open(job, "release")) {
 		RETURN_THROWS();
 	}
-	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released) == FAILURE) {
+	if (fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_job_uncharged_member(job),
+			fastqueue_clock_unix() + delay, &released) == FAILURE) {
 		fastqueue_queue_throw(q);
 		RETURN_THROWS();
 	}

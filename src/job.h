@@ -51,6 +51,14 @@ static inline fastqueue_job *fastqueue_job_from_obj(zend_object *obj)
 
 void fastqueue_job_minit(zend_class_entry *ce);
 
+/* The member a job may still have in :reserved besides its reserved copy: raw, when it was
+ * reserved uncharged and its start mark may not have reached Redis (a connection lost under
+ * it); else NULL. Whatever ends a reservation removes both. */
+static inline zend_string *fastqueue_job_uncharged_member(const fastqueue_job *job)
+{
+	return job->uncharged && !zend_string_equals(job->raw, job->reserved) ? job->raw : NULL;
+}
+
 /* Creates a Job in out; takes ownership of raw and reserved. */
 void fastqueue_job_create(zval *out, zend_object *owner, zend_string *queue,
 	zend_string *raw, zend_string *reserved, zend_long attempts);

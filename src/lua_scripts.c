@@ -498,7 +498,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])\n"
 		"return size\n",
 		1437, 0},
-	{"fail", "dc09b700eef28f84cecd17c0bdf04be99a986391",
+	{"fail", "a8ea1339e157799ed5bb196f8f10afffe561cc94",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
 		"-- a script of its own.\n"
@@ -521,9 +521,11 @@ const fastqueue_script fastqueue_scripts[] = {
 		"-- KEYS[2] the failed record (hash)\n"
 		"-- KEYS[3] queue:reserved (zset), when in the same slot\n"
 		"-- ARGV[1] the reserved copy\n"
-		"-- ARGV[2] the failed id\n"
-		"-- ARGV[3] failed_at, unix seconds\n"
-		"-- ARGV[4..] the record's fields and values\n"
+		"-- ARGV[2] the job as pushed, when a worker reserved it uncharged (its start mark, which swaps\n"
+		"--         it for the copy, may have been lost with a connection); else the copy again\n"
+		"-- ARGV[3] the failed id\n"
+		"-- ARGV[4] failed_at, unix seconds\n"
+		"-- ARGV[5..] the record's fields and values\n"
 		"local checks = {{KEYS[1], 'zset'}, {KEYS[2], 'hash'}}\n"
 		"if KEYS[3] then\n"
 		"    checks[3] = {KEYS[3], 'zset'}\n"
@@ -535,13 +537,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"    end\n"
 		"end\n"
 		"if KEYS[3] then\n"
-		"    redis.call('zrem', KEYS[3], ARGV[1])\n"
+		"    redis.call('zrem', KEYS[3], ARGV[1], ARGV[2])\n"
 		"end\n"
 		"redis.call('del', KEYS[2])\n"
-		"redis.call('hset', KEYS[2], unpack(ARGV, 4))\n"
-		"redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])\n"
+		"redis.call('hset', KEYS[2], unpack(ARGV, 5))\n"
+		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
-		1882, 1},
+		2073, 1},
 	{"pop", "6ed6fa808e5ba1ae40ef4d517ceab41edcc42b94",
 		FASTQUEUE_LUA_TEXT_POP,
 		22528, 2},
@@ -586,7 +588,7 @@ const fastqueue_script fastqueue_scripts[] = {
 		"end\n"
 		"return #ARGV\n",
 		1346, 4},
-	{"release", "e78c9254166a5409252a12785a15643bf4122edf",
+	{"release", "14c81e1acec615761da7610a773fe5866d907d7c",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"
 		"-- a script of its own.\n"
@@ -607,6 +609,8 @@ const fastqueue_script fastqueue_scripts[] = {
 		"-- KEYS[2] queue:reserved (zset)\n"
 		"-- ARGV[1] the reserved job, byte for byte\n"
 		"-- ARGV[2] available at, unix seconds\n"
+		"-- ARGV[3] optional: the job as pushed, when a worker reserved it uncharged and its start mark\n"
+		"--         (which swaps it for ARGV[1]) may have been lost with a connection\n"
 		"-- Returns 1 when released, 0 when the reservation was gone.\n"
 		"-- A key of the wrong type would fail the script halfway, after a write: check first\n"
 		"-- (wrong_type, from src/lua/prelude.lua).\n"
@@ -615,12 +619,12 @@ const fastqueue_script fastqueue_scripts[] = {
 		"if bad then\n"
 		"    return bad\n"
 		"end\n"
-		"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then\n"
+		"if redis.call('zrem', KEYS[2], ARGV[1]) == 0 and (not ARGV[3] or redis.call('zrem', KEYS[2], ARGV[3]) == 0) then\n"
 		"    return 0\n"
 		"end\n"
 		"redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])\n"
 		"return 1\n",
-		1409, 5},
+		1644, 5},
 	{"requeue", "b83a61867521dd41d648ce96b052fa3513d69f53",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

@@ -651,7 +651,8 @@ failed:
 	RETURN_THROWS();
 }
 
-zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved)
+zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
+	zend_string *uncharged)
 {
 	zend_string *key = fastqueue_queue_key(q, name, ":reserved");
 	fastqueue_args a;
@@ -662,6 +663,9 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 	fastqueue_args_add(&a, "ZREM", 4);
 	fastqueue_args_add_str(&a, key);
 	fastqueue_args_add_str(&a, reserved);
+	if (uncharged) {
+		fastqueue_args_add_str(&a, uncharged);
+	}
 	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, key), &a, &r);
 	if (ok == FAILURE) {
 		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
@@ -673,7 +677,7 @@ zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_strin
 }
 
 zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_long when, bool *released)
+	zend_string *uncharged, zend_long when, bool *released)
 {
 	fastqueue_conn *c;
 	queue_keys k;
@@ -689,6 +693,9 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 	fastqueue_args_add_str(&a, k.reserved);
 	fastqueue_args_add_str(&a, reserved);
 	add_long_arg(&a, at, sizeof(at), when);
+	if (uncharged) {
+		fastqueue_args_add_str(&a, uncharged);
+	}
 	c = fastqueue_conn_route_str(&q->conn, k.reserved);
 	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
 	if (ok == SUCCESS) {

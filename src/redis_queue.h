@@ -64,9 +64,11 @@ zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string 
 /* Throws the exception that matches the connection's last error. */
 void fastqueue_queue_throw(fastqueue_redis_queue *q);
 
-/* Job operations; FAILURE leaves the error on q->conn. */
-zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved);
+/* Job operations; FAILURE leaves the error on q->conn. uncharged: the member a worker may still
+ * have in :reserved for the job (fastqueue_job_uncharged_member()), removed too; or NULL. */
+zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
+	zend_string *uncharged);
 zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_long available_at, bool *released);
+	zend_string *uncharged, zend_long available_at, bool *released);
 
 #endif

@@ -243,7 +243,8 @@ static void release_job(fastqueue_worker *w, fastqueue_job *job, zval *job_zv, z
 	zend_result ok;
 
 	delay = fastqueue_clamp_delay(delay);
-	ok = fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_clock_unix() + delay, &released);
+	ok = fastqueue_queue_release(q, job->queue, job->reserved, fastqueue_job_uncharged_member(job),
+		fastqueue_clock_unix() + delay, &released);
 	if (w->metrics) {
 		fastqueue_worker_redis_waited(w, asked);
 	}

@@ -7,9 +7,11 @@
 -- KEYS[2] the failed record (hash)
 -- KEYS[3] queue:reserved (zset), when in the same slot
 -- ARGV[1] the reserved copy
--- ARGV[2] the failed id
--- ARGV[3] failed_at, unix seconds
--- ARGV[4..] the record's fields and values
+-- ARGV[2] the job as pushed, when a worker reserved it uncharged (its start mark, which swaps
+--         it for the copy, may have been lost with a connection); else the copy again
+-- ARGV[3] the failed id
+-- ARGV[4] failed_at, unix seconds
+-- ARGV[5..] the record's fields and values
 local checks = {{KEYS[1], 'zset'}, {KEYS[2], 'hash'}}
 if KEYS[3] then
     checks[3] = {KEYS[3], 'zset'}
@@ -21,9 +23,9 @@ for _, check in ipairs(checks) do
     end
 end
 if KEYS[3] then
-    redis.call('zrem', KEYS[3], ARGV[1])
+    redis.call('zrem', KEYS[3], ARGV[1], ARGV[2])
 end
 redis.call('del', KEYS[2])
-redis.call('hset', KEYS[2], unpack(ARGV, 4))
-redis.call('zadd', KEYS[1], ARGV[3], ARGV[2])
+redis.call('hset', KEYS[2], unpack(ARGV, 5))
+redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])
 return 1
