@@ -94,15 +94,36 @@ if test "$PHP_FASTQUEUE" != "no"; then
     FASTQUEUE_CFLAGS="-Wall -Wextra"
   fi
 
-  dnl Lease renewal, the metrics exporter and the job-timeout watch run threads (src/thread.c
+  dnl Lease renewal, the metrics exporter and the job-timeout watch run threads (src/base/thread.c
   dnl starts them), and the metrics' accumulator has a mutex that the exporter's thread shares
-  dnl (src/metrics.c); glibc 2.34 and later have these in libc.
+  dnl (src/metrics/metrics.c); glibc 2.34 and later have these in libc.
   PHP_ADD_LIBRARY(pthread, 1, FASTQUEUE_SHARED_LIBADD)
 
+  dnl The sources, a group per folder of src/, one folder per layer; a dependency points down
+  dnl this list (CONTRIBUTING.md, "Source layout"). Each folder is a build dir and on the include
+  dnl path, so that a source includes any header by its bare name.
+  FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/options.c"
+  FASTQUEUE_WORKER_SOURCES="src/worker/worker.c src/worker/worker_run.c src/worker/worker_reserve.c src/worker/worker_options.c src/worker/lease.c src/worker/signals.c"
+  FASTQUEUE_METRICS_SOURCES="src/metrics/metrics.c src/metrics/metrics_export.c src/metrics/metrics_endpoint.c"
+  FASTQUEUE_QUEUE_SOURCES="src/queue/redis_queue.c src/queue/redis_queue_options.c src/queue/reserve.c src/queue/job.c src/queue/failed.c src/queue/payload.c src/queue/payload_scan.c src/queue/lua_scripts.c"
+  FASTQUEUE_REDIS_SOURCES="src/redis/conn.c src/redis/reply.c src/redis/tls.c src/redis/sentinel.c src/redis/cluster.c"
+  FASTQUEUE_BASE_SOURCES="src/base/thread.c"
+
   PHP_NEW_EXTENSION(fastqueue,
-    fastqueue.c src/conn.c src/reply.c src/lua_scripts.c src/redis_queue.c src/redis_queue_options.c src/reserve.c src/job.c src/payload.c src/payload_scan.c src/failed.c src/signals.c src/worker.c src/worker_run.c src/worker_reserve.c src/worker_options.c src/options.c src/tls.c src/sentinel.c src/cluster.c src/lease.c src/metrics.c src/metrics_export.c src/metrics_endpoint.c src/thread.c,
+    $FASTQUEUE_MODULE_SOURCES $FASTQUEUE_WORKER_SOURCES $FASTQUEUE_METRICS_SOURCES $FASTQUEUE_QUEUE_SOURCES $FASTQUEUE_REDIS_SOURCES $FASTQUEUE_BASE_SOURCES,
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $FASTQUEUE_CFLAGS])
-  PHP_ADD_BUILD_DIR($ext_builddir/src)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/module)
+  PHP_ADD_INCLUDE($ext_srcdir/src/module)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/worker)
+  PHP_ADD_INCLUDE($ext_srcdir/src/worker)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/metrics)
+  PHP_ADD_INCLUDE($ext_srcdir/src/metrics)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/queue)
+  PHP_ADD_INCLUDE($ext_srcdir/src/queue)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/redis)
+  PHP_ADD_INCLUDE($ext_srcdir/src/redis)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/base)
+  PHP_ADD_INCLUDE($ext_srcdir/src/base)
   dnl Makefile.frag rebuilds the generated sources (the Lua table, the scanner) from theirs.
   PHP_ADD_MAKEFILE_FRAGMENT
   PHP_SUBST(FASTQUEUE_SHARED_LIBADD)

@@ -9,11 +9,11 @@
 #include "zend_exceptions.h"
 #include "ext/spl/spl_exceptions.h"
 #include "php_fastqueue.h"
-#include "src/conn.h"
-#include "src/redis_queue.h"
-#include "src/job.h"
-#include "src/worker.h"
-#include "src/signals.h"
+#include "src/redis/conn.h"
+#include "src/queue/redis_queue.h"
+#include "src/queue/job.h"
+#include "src/worker/worker.h"
+#include "src/worker/signals.h"
 #include "fastqueue_arginfo.h"
 
 zend_class_entry *fastqueue_ce_Exception;

@@ -1,7 +1,7 @@
 <?php
 // The driver of bench/script-cost: reserves the jobs of queues:NAME one at a time, as a worker
 // with prefetch 1 does (the acknowledgement of the job before goes out with each call, a ZREM),
-// with src/lua/pop.lua or a variant of it, over a plain socket.
+// with src/queue/lua/pop.lua or a variant of it, over a plain socket.
 //
 // Usage: php bench/lib/script-cost.php PORT QUEUE N VARIANT [READY_FILE]
 // With READY_FILE, it creates the file once the script is loaded and waits until it is gone,
@@ -110,7 +110,7 @@ if ($variant !== 'return-only' && $done !== $n) {
 }
 echo "ok $done\n";
 
-// pop.lua's arguments as src/reserve.c makes them: expired reservations looked for once per
+// pop.lua's arguments as src/queue/reserve.c makes them: expired reservations looked for once per
 // second, and the trailing arguments at their defaults left out.
 function script_cost_args(int $now, string $charge, int $looked): array
 {

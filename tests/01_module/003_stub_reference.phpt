@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/redis_queue_options.c', 'src/worker_options.c', 'src/payload.c', 'src/worker.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/queue/redis_queue_options.c', 'src/worker/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -184,7 +184,7 @@ foreach ($classes as $class) {
 }
 
 /* {{{ Worker events: the extension is asked which names on() accepts, among those its
- * ValueError lists, those src/worker.c's event_names holds and those the stub lists. */
+ * ValueError lists, those src/worker/worker.c's event_names holds and those the stub lists. */
 $worker = new Worker(new RedisQueue());
 $listener = fn() => null;
 $said = [];
@@ -198,11 +198,11 @@ try {
         problem('Worker::on(): its ValueError lists no events: ' . $e->getMessage());
     }
 }
-preg_match('/event_names\[EV_COUNT\]\s*=\s*\{(.*?)\};/s', file_get_contents("$root/src/worker.c"), $m);
+preg_match('/event_names\[EV_COUNT\]\s*=\s*\{(.*?)\};/s', file_get_contents("$root/src/worker/worker.c"), $m);
 preg_match_all('/"([^"]+)"/', $m[1] ?? '', $c);
 $inC = $c[1];
 if (!$inC) {
-    problem('src/worker.c: no event_names to read');
+    problem('src/worker/worker.c: no event_names to read');
 }
 $stubEvents = listed((string) ($stubClasses['FastQueue\Worker']['methods']['on']['doc'] ?? ''));
 $accepted = [];
@@ -241,7 +241,7 @@ printf("Worker events: %d\n", count($accepted));
 /* }}} */
 
 /* {{{ Option keys. A known key given an object is refused with a TypeError that names it; an
- * unknown key with a ValueError "contains unknown option" (src/options.c's readers, and
+ * unknown key with a ValueError "contains unknown option" (src/module/options.c's readers, and
  * read_option(), read_worker_option() and parse_one_option() when no name matches). */
 function refusal(callable $make): ?Throwable
 {
@@ -257,20 +257,20 @@ $checks = [
     'RedisQueue::__construct()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new RedisQueue($options),
-        'c' => c_keys('src/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
+        'c' => c_keys('src/queue/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
         'api' => 'RedisQueue options',
     ],
     'Worker::__construct()' => [
         'doc' => $stubClasses['FastQueue\Worker']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Worker(new RedisQueue(), null, $options),
-        'c' => c_keys('src/worker_options.c', 'static zend_result read_worker_option(worker_options'),
+        'c' => c_keys('src/worker/worker_options.c', 'static zend_result read_worker_option(worker_options'),
         'api' => 'Worker options',
     ],
     /* Refused before any command is sent: no Redis is needed. */
     'RedisQueue::push()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['push']['doc'] ?? '',
         'make' => fn($options) => (new RedisQueue())->push('Job', '', null, $options),
-        'c' => c_keys('src/payload.c', 'static zend_result parse_one_option(zend_string'),
+        'c' => c_keys('src/queue/payload.c', 'static zend_result parse_one_option(zend_string'),
         'api' => 'Job options of `push` and `later`',
     ],
 ];

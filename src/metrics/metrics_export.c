@@ -4,8 +4,8 @@
  *
  * Why a thread: a job may run for minutes, blocked in C where no PHP code runs, and its
  * figures (jobs running, the run so far) must still be scraped and rewritten. Built like the
- * lease (src/lease.c): every signal blocked in it, its own Redis connection made by conn.c from
- * the queue's settings (TLS, Sentinel, the cluster node of the publication's slot), and
+ * lease (src/worker/lease.c): every signal blocked in it, its own Redis connection made by conn.c
+ * from the queue's settings (TLS, Sentinel, the cluster node of the publication's slot), and
  * nothing of the Zend engine (no emalloc, no zend_string made or released, no PHP call): it
  * reads only its own malloc'd copies and the accumulator, which has its own lock.
  *

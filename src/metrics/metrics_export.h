@@ -1,8 +1,8 @@
 /* The exposition of a worker's metrics while it runs (metrics_file, metrics_listen,
- * metrics_publish): per run, a thread built like the lease's (src/lease.c) that every
- * metrics_interval seconds renders the accumulator (src/metrics.c) into a file and into Redis,
- * and the endpoint's own thread (src/metrics_endpoint.c) that serves it over HTTP. The rest of the worker calls only these functions, all from PHP's
- * thread. */
+ * metrics_publish): per run, a thread built like the lease's (src/worker/lease.c) that every
+ * metrics_interval seconds renders the accumulator (src/metrics/metrics.c) into a file and into
+ * Redis, and the endpoint's own thread (src/metrics/metrics_endpoint.c) that serves it over
+ * HTTP. The rest of the worker calls only these functions, all from PHP's thread. */
 #ifndef FASTQUEUE_METRICS_EXPORT_H
 #define FASTQUEUE_METRICS_EXPORT_H
 

@@ -1,4 +1,4 @@
-/* The reserve protocol: one call of src/lua/pop.lua per round (per node in a cluster), the
+/* The reserve protocol: one call of src/queue/lua/pop.lua per round (per node in a cluster), the
  * arguments built from a request and the reply read into a batch. The worker and
  * RedisQueue::pop() reserve only through here. */
 #ifndef FASTQUEUE_RESERVE_H

@@ -148,7 +148,7 @@ zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, f
 /* One command on a connection that is no cluster's front, by hiredis's own formatter and
  * allocator. With fastqueue_conn_connect and fastqueue_conn_close (a cluster node's settings
  * copied, not the node itself) it touches nothing of the Zend engine: a thread other than
- * PHP's may use a connection of its own through these three (src/lease.c). */
+ * PHP's may use a connection of its own through these three (src/worker/lease.c). */
 zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const char **argv, const size_t *len,
 	fastqueue_reply **out);
 

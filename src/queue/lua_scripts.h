@@ -1,4 +1,4 @@
-/* The Redis scripts, generated into lua_scripts.c from src/lua/ (one .lua file each) by scripts/gen-lua. */
+/* The Redis scripts, generated into lua_scripts.c from src/queue/lua/ (one .lua file each) by scripts/gen-lua. */
 #ifndef FASTQUEUE_LUA_SCRIPTS_H
 #define FASTQUEUE_LUA_SCRIPTS_H
 

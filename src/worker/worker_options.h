@@ -27,8 +27,9 @@ typedef struct _worker_options {
 	zend_long prefetch;           /* jobs reserved per round trip */
 	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
 	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
-	bool lease_renewal;           /* keep the running job's reservation alive (src/lease.c) */
-	/* Metrics (src/metrics.c; the exporter thread, src/metrics_export.c, reads the rest) */
+	bool lease_renewal;           /* keep the running job's reservation alive (src/worker/lease.c) */
+	/* Metrics (src/metrics/metrics.c; the exporter thread, src/metrics/metrics_export.c, reads
+	 * the rest) */
 	bool metrics;                 /* gather the figures: per job, per queue and per worker */
 	bool metrics_given;           /* 'metrics' was in the options (a false there is explicit) */
 	zend_string *metrics_worker;  /* the worker label's value; default "HOSTNAME:PID" */
