@@ -1,10 +1,9 @@
-/* Redis Cluster: the "cluster" option, key slots, and the slot map. The map is learnt with
+/* Redis Cluster: key slots and the slot map. The map is learnt with
  * CLUSTER SLOTS from any node that answers (the seeds first time), kept until a MOVED reply or
  * a lost node says it is out of date, and then read again before the next command is routed.
  * Each node has its own connection (conn.c), made on first use with the front's settings. */
 #include "cluster.h"
 #include "conn.h"
-#include "options.h"
 
 typedef struct _cluster_node {
 	fastqueue_conn conn;             /* its connection; conn.front is the cluster's front */
@@ -21,97 +20,6 @@ struct _fastqueue_cluster {
 	bool known;                      /* the map was read at least once */
 	bool stale;                      /* read it again before the next route */
 };
-
-/* {{{ the option */
-static zend_result read_seed(zval *seed, fastqueue_cluster_options *out, bool *tls, bool *tls_seen, bool *plain_seen)
-{
-	bool seed_tls;
-
-	if (Z_TYPE_P(seed) != IS_STRING) {
-		zend_argument_type_error(1, "option \"cluster\" must contain strings (host:port), %s found",
-			zend_zval_type_name(seed));
-		return FAILURE;
-	}
-	if (fastqueue_parse_node(Z_STR_P(seed), FASTQUEUE_CLUSTER_DEFAULT_PORT, &seed_tls,
-			&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
-		/* A seed written as a url may carry credentials (user:pass@, ?password=): not shown. */
-		if (strpbrk(ZSTR_VAL(Z_STR_P(seed)), "@?")) {
-			zend_argument_value_error(1, "option \"cluster\" contains, at position %u, a seed that is not host, "
-				"host:port, tcp://host:port or tls://host:port (not shown: it may hold a password)", out->count + 1);
-		} else {
-			zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
-				"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
-		}
-		return FAILURE;
-	}
-	out->count++;
-	*tls_seen = *tls_seen || seed_tls;
-	*plain_seen = *plain_seen || !seed_tls;
-	if (*tls_seen && *plain_seen) {
-		zend_argument_value_error(1, "option \"cluster\" mixes TLS and plain seeds: every node of a cluster "
-			"speaks the same transport");
-		return FAILURE;
-	}
-	*tls = *tls_seen;
-	return SUCCESS;
-}
-
-zend_result fastqueue_cluster_read_option(zval *v, fastqueue_cluster_options *out, bool *tls)
-{
-	zval *seed;
-	uint32_t n;
-	bool tls_seen = false, plain_seen = false;
-
-	fastqueue_cluster_options_free(out);
-	*tls = false;
-	if (Z_TYPE_P(v) == IS_NULL) {
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_ARRAY) {
-		zend_argument_type_error(1, "option \"cluster\" must be of type array|null, %s given", zend_zval_type_name(v));
-		return FAILURE;
-	}
-	n = zend_hash_num_elements(Z_ARRVAL_P(v));
-	if (n == 0) {
-		zend_argument_value_error(1, "option \"cluster\" must name at least one seed node");
-		return FAILURE;
-	}
-	out->hosts = ecalloc(n, sizeof(*out->hosts));
-	out->ports = ecalloc(n, sizeof(*out->ports));
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), seed) {
-		ZVAL_DEREF(seed);
-		if (read_seed(seed, out, tls, &tls_seen, &plain_seen) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
-}
-
-void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqueue_cluster_options *src)
-{
-	memset(dst, 0, sizeof(*dst));
-	if (!src->count) {
-		return;
-	}
-	dst->count = src->count;
-	dst->hosts = safe_emalloc(src->count, sizeof(*dst->hosts), 0);
-	dst->ports = safe_emalloc(src->count, sizeof(*dst->ports), 0);
-	for (uint32_t i = 0; i < src->count; i++) {
-		dst->hosts[i] = zend_string_copy(src->hosts[i]);
-		dst->ports[i] = src->ports[i];
-	}
-}
-
-void fastqueue_cluster_options_free(fastqueue_cluster_options *o)
-{
-	for (uint32_t i = 0; i < o->count; i++) {
-		if (o->hosts[i]) zend_string_release(o->hosts[i]);
-	}
-	if (o->hosts) efree(o->hosts);
-	if (o->ports) efree(o->ports);
-	memset(o, 0, sizeof(*o));
-}
-/* }}} */
 
 /* {{{ slots */
 /* CRC16-CCITT (XMODEM): polynomial 0x1021, initial value 0, as the cluster specification names. */

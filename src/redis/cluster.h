@@ -1,26 +1,13 @@
-/* Redis Cluster: the "cluster" option, hash slots, and the slot map that says which node
+/* Redis Cluster: hash slots, and the slot map that says which node
  * serves a key. Part of the connection layer: conn.c routes each command through here, and
  * nothing above conn.c learns that it talks to a cluster. */
 #ifndef FASTQUEUE_CLUSTER_H
 #define FASTQUEUE_CLUSTER_H
 
 #include "php.h"
+#include "conn_options.h"
 
 #define FASTQUEUE_CLUSTER_SLOTS 16384
-#define FASTQUEUE_CLUSTER_DEFAULT_PORT 6379
-
-typedef struct _fastqueue_cluster_options {
-	uint32_t count;            /* seed nodes; 0: not a cluster */
-	zend_string **hosts;       /* their hosts, in the order given */
-	zend_long *ports;
-} fastqueue_cluster_options;
-
-/* Option "cluster": a list of seed nodes, 'host:port' or tcp://, redis://, tls://, rediss://
- * URLs. *tls is set when a seed asks for TLS (then every seed must). Throws (argument 1) and
- * returns FAILURE when malformed. */
-zend_result fastqueue_cluster_read_option(zval *v, fastqueue_cluster_options *out, bool *tls);
-void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqueue_cluster_options *src);
-void fastqueue_cluster_options_free(fastqueue_cluster_options *o);
 
 /* The hash slot of a key, as Redis Cluster computes it (CRC16 of its hash tag, or of the key). */
 uint16_t fastqueue_cluster_key_slot(const char *key, size_t len);

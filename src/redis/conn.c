@@ -12,73 +12,6 @@
 /* hiredis 0.14 has no sds-free length type for replies; both have ->len. */
 #define REPLY_LEN(r) ((size_t) (r)->len)
 
-size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (size == 0) {
-		return 0;
-	}
-	va_start(ap, fmt);
-	n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		buf[0] = '\0';
-		return 0;
-	}
-	/* Every caller sizes buf for its largest value: truncation is a bug, caught in debug builds. */
-	ZEND_ASSERT((size_t) n < size);
-	return (size_t) n < size ? (size_t) n : size - 1;
-}
-
-void fastqueue_args_init(fastqueue_args *a)
-{
-	a->argc = 0;
-	a->cap = 16;
-	a->argv = a->inline_argv;
-	a->len = a->inline_len;
-}
-
-void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len)
-{
-	if (a->argc == a->cap) {
-		int cap = a->cap * 2;
-		if (a->argv == a->inline_argv) {
-			a->argv = safe_emalloc(cap, sizeof(*a->argv), 0);
-			a->len = safe_emalloc(cap, sizeof(*a->len), 0);
-			memcpy(a->argv, a->inline_argv, sizeof(a->inline_argv));
-			memcpy(a->len, a->inline_len, sizeof(a->inline_len));
-		} else {
-			a->argv = safe_erealloc(a->argv, cap, sizeof(*a->argv), 0);
-			a->len = safe_erealloc(a->len, cap, sizeof(*a->len), 0);
-		}
-		a->cap = cap;
-	}
-	a->argv[a->argc] = s;
-	a->len[a->argc] = len;
-	a->argc++;
-}
-
-void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s)
-{
-	fastqueue_args_add(a, ZSTR_VAL(s), ZSTR_LEN(s));
-}
-
-void fastqueue_args_free(fastqueue_args *a)
-{
-	if (a->argv != a->inline_argv) {
-		efree(a->argv);
-		efree(a->len);
-	}
-	fastqueue_args_init(a);
-}
-
-static zend_string *copy_or_null(zend_string *s)
-{
-	return s ? zend_string_copy(s) : NULL;
-}
-
 bool fastqueue_conn_tls_supported(void)
 {
 	return fastqueue_tls_available();
@@ -92,45 +25,6 @@ const char *fastqueue_conn_tls_version(void)
 void fastqueue_conn_minit(void)
 {
 	fastqueue_tls_minit();
-}
-
-void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_conn_options *opt)
-{
-	*dst = *opt;
-	dst->host = copy_or_null(opt->host);
-	dst->socket = copy_or_null(opt->socket);
-	dst->username = copy_or_null(opt->username);
-	dst->password = copy_or_null(opt->password);
-	dst->tls.cafile = copy_or_null(opt->tls.cafile);
-	dst->tls.capath = copy_or_null(opt->tls.capath);
-	dst->tls.local_cert = copy_or_null(opt->tls.local_cert);
-	dst->tls.local_pk = copy_or_null(opt->tls.local_pk);
-	dst->tls.peer_name = copy_or_null(opt->tls.peer_name);
-	fastqueue_sentinel_options_copy(&dst->sentinel, &opt->sentinel);
-	fastqueue_cluster_options_copy(&dst->cluster, &opt->cluster);
-}
-
-static void release_or_null(zend_string **s)
-{
-	if (*s) {
-		zend_string_release(*s);
-		*s = NULL;
-	}
-}
-
-void fastqueue_conn_options_free(fastqueue_conn_options *o)
-{
-	release_or_null(&o->host);
-	release_or_null(&o->socket);
-	release_or_null(&o->username);
-	release_or_null(&o->password);
-	release_or_null(&o->tls.cafile);
-	release_or_null(&o->tls.capath);
-	release_or_null(&o->tls.local_cert);
-	release_or_null(&o->tls.local_pk);
-	release_or_null(&o->tls.peer_name);
-	fastqueue_sentinel_options_free(&o->sentinel);
-	fastqueue_cluster_options_free(&o->cluster);
 }
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
@@ -635,40 +529,11 @@ void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
 	}
 }
 
-/* n's decimal digits at p; returns their end. */
-static char *put_digits(char *p, uint64_t n)
-{
-	char digits[20];
-	int d = 0;
-	do {
-		digits[d++] = (char) ('0' + n % 10);
-		n /= 10;
-	} while (n);
-	while (d) {
-		*p++ = digits[--d];
-	}
-	return p;
-}
-
-size_t fastqueue_format_long(char *buf, zend_long n)
-{
-	char *p = buf;
-	uint64_t u = (uint64_t) n;
-
-	if (n < 0) {
-		*p++ = '-';
-		u = 0 - u; /* ZEND_LONG_MIN too: unsigned, no overflow */
-	}
-	p = put_digits(p, u);
-	*p = '\0';
-	return (size_t) (p - buf);
-}
-
 /* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
 static char *put_header(char *p, char mark, size_t n)
 {
 	*p++ = mark;
-	p = put_digits(p, n);
+	p = fastqueue_put_digits(p, n);
 	*p++ = '\r';
 	*p++ = '\n';
 	return p;
@@ -1213,126 +1078,6 @@ zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out
 bool fastqueue_conn_is_noscript(const fastqueue_conn *c)
 {
 	return is_noscript(c);
-}
-
-void fastqueue_reply_free(fastqueue_reply *r)
-{
-	if (r) {
-		freeReplyObject(r);
-	}
-}
-
-void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out)
-{
-	switch (r->type) {
-		case REDIS_REPLY_STRING:
-		case REDIS_REPLY_STATUS:
-			ZVAL_STRINGL(out, r->str, REPLY_LEN(r));
-			break;
-		case REDIS_REPLY_INTEGER:
-			ZVAL_LONG(out, (zend_long) r->integer);
-			break;
-		case REDIS_REPLY_ARRAY:
-			array_init_size(out, (uint32_t) r->elements);
-			for (size_t i = 0; i < r->elements; i++) {
-				zval item;
-				fastqueue_reply_to_zval(r->element[i], &item);
-				add_next_index_zval(out, &item);
-			}
-			break;
-		default: /* nil, and any RESP3 type we never ask for */
-			ZVAL_NULL(out);
-	}
-}
-
-bool fastqueue_reply_is_nil(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_NIL;
-}
-
-bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out)
-{
-	if (r->type != REDIS_REPLY_INTEGER) {
-		return false;
-	}
-	*out = (zend_long) r->integer;
-	return true;
-}
-
-bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len)
-{
-	if (r->type != REDIS_REPLY_STRING && r->type != REDIS_REPLY_STATUS) {
-		return false;
-	}
-	*s = r->str;
-	*len = REPLY_LEN(r);
-	return true;
-}
-
-bool fastqueue_reply_is_array(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_ARRAY;
-}
-
-size_t fastqueue_reply_array_len(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_ARRAY ? r->elements : 0;
-}
-
-const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i)
-{
-	return r->element[i];
-}
-
-fastqueue_reply *fastqueue_reply_new_array(size_t n)
-{
-	/* hiredis frees replies with free(): build them with its allocator's counterpart. */
-	redisReply *r = calloc(1, sizeof(*r));
-
-	if (!r) {
-		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-	}
-	r->type = REDIS_REPLY_ARRAY;
-	r->elements = n;
-	r->element = n ? calloc(n, sizeof(*r->element)) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		if (!r->element || !(r->element[i] = calloc(1, sizeof(redisReply)))) {
-			zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-		}
-		r->element[i]->type = REDIS_REPLY_NIL;
-	}
-	return r;
-}
-
-void fastqueue_reply_move(fastqueue_reply *to, size_t to_i, fastqueue_reply *from, size_t from_i)
-{
-	redisReply *nil = to->element[to_i];
-
-	to->element[to_i] = from->element[from_i];
-	/* The nil that was there takes its place: both arrays stay whole. */
-	freeReplyObject(nil);
-	nil = calloc(1, sizeof(*nil));
-	if (!nil) {
-		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-	}
-	nil->type = REDIS_REPLY_NIL;
-	from->element[from_i] = nil;
-}
-
-void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem)
-{
-	freeReplyObject(r->element[i]);
-	r->element[i] = elem;
-}
-
-void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n)
-{
-	r->integer = n;
-}
-
-fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i)
-{
-	return r->element[i];
 }
 
 const char *fastqueue_hiredis_version(void)
