@@ -1,4 +1,5 @@
-/* The Redis connection: the only layer that knows hiredis. It returns
+/* The Redis connection as the layers above use it: one server (link.c), the master of a
+ * Sentinel service, or a Redis Cluster (cluster.c, over link.c), behind one API. It returns
  * SUCCESS/FAILURE and keeps the error on the connection; callers throw. */
 #ifndef FASTQUEUE_CONN_H
 #define FASTQUEUE_CONN_H
@@ -8,55 +9,8 @@
 #include "args.h"
 #include "lua_scripts.h"
 #include "conn_options.h"
-#include "sentinel.h"
+#include "link.h"
 #include "cluster.h"
-#include "reply.h"
-#include "reply_value.h"
-
-typedef enum {
-	FASTQUEUE_ERR_NONE = 0,
-	FASTQUEUE_ERR_CONNECTION,  /* cannot connect, auth refused, connection lost, timeout */
-	FASTQUEUE_ERR_REPLY,       /* Redis answered with an error reply */
-	FASTQUEUE_ERR_PROTOCOL,    /* a reply of a shape we did not expect */
-	FASTQUEUE_ERR_REPLICATION  /* a write done, but fewer replicas than wait_replicas confirmed it */
-} fastqueue_err_kind;
-
-/* Where a MOVED or ASK reply sent a command. */
-typedef struct _fastqueue_redirect {
-	bool pending;              /* the last reply was a redirect not followed yet */
-	bool ask;                  /* ASK (this command only, after ASKING), not MOVED */
-	bool again;                /* TRYAGAIN: the same node, a moment later (keys of the slot
-	                            * are halfway through a migration) */
-	uint16_t slot;
-	zend_long port;
-	char host[256];
-} fastqueue_redirect;
-
-typedef struct _fastqueue_conn {
-	void *ctx;                      /* redisContext, NULL while disconnected */
-	void *tls_ctx;                  /* redisSSLContext made from opt.tls on first connect, or NULL */
-	fastqueue_conn_options opt;     /* owned copies of the settings */
-	fastqueue_err_kind err_kind;    /* kind of the last error */
-	char err[512];                  /* text of the last error, never the password */
-	uint64_t scripts_loaded;        /* bit per script known to be cached on this connection */
-	uint32_t deferred;              /* replies owed to deferred commands, read before any other */
-	bool deferred_failed;           /* a deferred command failed, or its reply was lost, since the
-	                                 * last fastqueue_conn_deferred_failure() */
-	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
-	char deferred_err[512];         /* text of the first such failure */
-	bool pending;                   /* a pending command was sent and not taken yet */
-	bool pending_lost;              /* ... and its reply was lost with the connection */
-	uint32_t pending_after;         /* deferred replies owed ahead of the pending one */
-	void *pending_reply;            /* its reply (redisReply), once read, until taken */
-	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
-	zend_long master_port;
-	fastqueue_cluster *cluster;     /* the front of a cluster: its nodes and slot map; else NULL */
-	struct _fastqueue_conn *front;  /* a cluster node: the front its errors are copied to; else NULL */
-	fastqueue_redirect redirect;    /* a cluster node: the last MOVED or ASK it answered */
-	const char *reading;            /* while a command's reply is read: its name, for the error
-	                                 * text of a reply that cannot be parsed; else NULL */
-	size_t reading_len;
-} fastqueue_conn;
 
 /* Whether this build can speak TLS (hiredis >= 1.1 with hiredis_ssl at build time). */
 bool fastqueue_conn_tls_supported(void);
