@@ -23,7 +23,7 @@ void fastqueue_conn_minit(void)
 
 static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 {
-	return c->cluster ? fastqueue_cluster_describe(c->cluster, buf, size) : fastqueue_link_endpoint(c, buf, size);
+	return c->cluster ? fastqueue_cluster_describe(c->cluster, buf, size) : fastqueue_session_endpoint(c, buf, size);
 }
 
 /* A cluster's node: its commands follow MOVED, ASK and TRYAGAIN (cluster.c set itself as its
@@ -76,7 +76,7 @@ zend_result fastqueue_conn_connect(fastqueue_conn *c)
 	 * One reaches it only when no node could be found, and the reason is already here. */
 	fastqueue_conn_close(c);
 	if (!c->err[0]) {
-		fastqueue_link_error(c, FASTQUEUE_ERR_CONNECTION, "No node of %s could be reached", endpoint(c, ep, sizeof(ep)));
+		fastqueue_session_error(c, FASTQUEUE_ERR_CONNECTION, "No node of %s could be reached", endpoint(c, ep, sizeof(ep)));
 	}
 	c->err_kind = FASTQUEUE_ERR_CONNECTION;
 	return FAILURE;
@@ -195,7 +195,7 @@ zend_result fastqueue_conn_eval_send_pending(fastqueue_conn *c, const fastqueue_
 	int numkeys, const fastqueue_args *ka)
 {
 	if (c->cluster && !c->pending) {
-		fastqueue_link_error(c, FASTQUEUE_ERR_PROTOCOL, "A pending command is not for a cluster");
+		fastqueue_session_error(c, FASTQUEUE_ERR_PROTOCOL, "A pending command is not for a cluster");
 		return FAILURE;
 	}
 	return fastqueue_link_eval_send_pending(c, s, numkeys, ka);
@@ -262,7 +262,7 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 	}
 	if (acked < c->opt.wait_replicas) {
 		char ep[300];
-		fastqueue_link_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
+		fastqueue_session_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
 			"write within %g s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
 			acked < 0 ? 0 : acked, c->opt.wait_replicas, endpoint(c, ep, sizeof(ep)), c->opt.wait_timeout);
 		fastqueue_reply_free(r);
@@ -278,7 +278,7 @@ zend_result fastqueue_conn_unexpected(fastqueue_conn *c, const char *command, co
 {
 	char ep[300], what[FASTQUEUE_REPLY_DESCRIPTION];
 
-	fastqueue_link_error(c, FASTQUEUE_ERR_PROTOCOL, "Unexpected reply to %s from %s: %s (expected %s)", command,
+	fastqueue_session_error(c, FASTQUEUE_ERR_PROTOCOL, "Unexpected reply to %s from %s: %s (expected %s)", command,
 		endpoint(c, ep, sizeof(ep)), fastqueue_reply_describe(r, what, sizeof(what)), expected);
 	return FAILURE;
 }

@@ -1,5 +1,5 @@
-/* One connection to one Redis server (link.c): the connection's struct and what can be done
- * on it alone. It knows nothing of clusters; a cluster (cluster.c) keeps one per node and
+/* One connection to one Redis server (link.c): what can be done on it alone (its struct and
+ * its socket's setup are session.h's). It knows nothing of clusters; a cluster (cluster.c) keeps one per node and
  * builds its routing on these. The layers above use conn.h, which adds the cluster's front.
  * Every function returns SUCCESS/FAILURE and keeps the error on the connection (c->err,
  * c->err_kind); nothing throws. Replies handed out (*out) are the caller's to free with
@@ -8,48 +8,8 @@
 #define FASTQUEUE_LINK_H
 
 #include "php.h"
-#include "args.h"
+#include "session.h"
 #include "lua_scripts.h"
-#include "conn_options.h"
-#include "reply.h"
-#include "reply_value.h"
-
-typedef enum {
-	FASTQUEUE_ERR_NONE = 0,
-	FASTQUEUE_ERR_CONNECTION,  /* cannot connect, auth refused, connection lost, timeout */
-	FASTQUEUE_ERR_REPLY,       /* Redis answered with an error reply */
-	FASTQUEUE_ERR_PROTOCOL,    /* a reply of a shape we did not expect */
-	FASTQUEUE_ERR_REPLICATION  /* a write done, but fewer replicas than wait_replicas confirmed it */
-} fastqueue_err_kind;
-
-typedef struct _fastqueue_conn {
-	void *ctx;                      /* redisContext, NULL while disconnected */
-	void *tls_ctx;                  /* redisSSLContext made from opt.tls on first connect, or NULL */
-	fastqueue_conn_options opt;     /* owned copies of the settings */
-	fastqueue_err_kind err_kind;    /* kind of the last error */
-	char err[512];                  /* text of the last error, never the password */
-	uint64_t scripts_loaded;        /* bit per script known to be cached on this connection */
-	uint32_t deferred;              /* replies owed to deferred commands, read before any other */
-	bool deferred_failed;           /* a deferred command failed, or its reply was lost, since the
-	                                 * last fastqueue_conn_deferred_failure() */
-	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
-	char deferred_err[512];         /* text of the first such failure */
-	bool pending;                   /* a pending command was sent and not taken yet */
-	bool pending_lost;              /* ... and its reply was lost with the connection */
-	uint32_t pending_after;         /* deferred replies owed ahead of the pending one */
-	void *pending_reply;            /* its reply (redisReply), once read, until taken */
-	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
-	zend_long master_port;
-	struct _fastqueue_cluster *cluster; /* the front of a cluster: its nodes and slot map (cluster.c),
-	                                 * and no socket of its own; else NULL. Never read by link.c */
-	void *owner;                    /* what holds this connection and must hear of its errors (a
-	                                 * cluster's node: cluster.c), or NULL */
-	void (*on_error)(struct _fastqueue_conn *c); /* with owner: called each time an error is set
-	                                 * on c, after it is (c->err, c->err_kind) */
-	const char *reading;            /* while a command's reply is read: its name, for the error
-	                                 * text of a reply that cannot be parsed; else NULL */
-	size_t reading_len;
-} fastqueue_conn;
 
 /* c's own copies of opt (no cluster is made: cluster.count is for conn.c), and their release
  * with the socket, any reply kept, and the TLS context. */
@@ -67,10 +27,6 @@ static inline bool fastqueue_link_is_connected(const fastqueue_conn *c)
 	return c->ctx != NULL;
 }
 
-/* Sets c's error (printf-style text, never a password), then tells c->on_error. */
-void fastqueue_link_error(fastqueue_conn *c, fastqueue_err_kind kind, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-/* "host:port", "unix:path" or the Sentinel master's, for error texts; returns buf. */
-const char *fastqueue_link_endpoint(const fastqueue_conn *c, char *buf, size_t size);
 
 /* See conn.h's fastqueue_conn_* of the same names: these are them for one server. */
 zend_result fastqueue_link_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out);

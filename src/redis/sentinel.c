@@ -1,10 +1,9 @@
-/* Redis Sentinel: asking the sentinels where the master is. The
- * connection (conn.c) asks before every connect, so a reconnect after a failover finds the
- * new master; it then checks with ROLE that the server is a master, as the sentinels' view may
- * lag behind. */
+/* Redis Sentinel: asking the sentinels where the master is, each over a session of its own
+ * (session.c). The single connection (link.c) asks before every connect, so a reconnect after
+ * a failover finds the new master; it then checks with ROLE that the server is a master, as
+ * the sentinels' view may lag behind. */
 #include "sentinel.h"
-#include "options.h"
-#include "reply.h"
+#include "session.h"
 #include <hiredis/hiredis.h>
 #include <stdarg.h>
 
@@ -28,58 +27,43 @@ static void note(char *err, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* One sentinel: SUCCESS with the master's address, else a note in err of what went wrong. */
-static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i, struct timeval tv,
+/* One sentinel: SUCCESS with the master's address, else a note in err of what went wrong. The
+ * sentinel is asked over a session of its own (session.c, as every Redis server is): plain
+ * TCP, the sentinels' user and password, timeout for the connect and for the answer. Its
+ * settings are borrowed, never copied: the lease's thread finds the master through here too,
+ * and must not touch the refcounts of strings PHP's thread shares (src/worker/lease.c). */
+static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i, double timeout,
 	char *host, size_t host_size, zend_long *port, char *err, size_t err_size)
 {
 	const char *where = ZSTR_VAL(s->hosts[i]);
-	redisContext *ctx = redisConnectWithTimeout(where, (int) s->ports[i], tv);
-	redisReply *r;
+	fastqueue_conn_options o;
+	fastqueue_conn c;
+	fastqueue_args a;
+	redisReply *r = NULL;
 	char what[FASTQUEUE_REPLY_DESCRIPTION];
 	zend_result ok = FAILURE;
 
-	if (!ctx || ctx->err) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], ctx ? ctx->errstr : "out of memory");
-		if (ctx) redisFree(ctx);
+	memset(&o, 0, sizeof(o));
+	o.host = s->hosts[i];
+	o.port = s->ports[i];
+	o.username = s->username;
+	o.password = s->password;
+	o.connect_timeout = timeout;
+	o.read_timeout = timeout;
+	memset(&c, 0, sizeof(c));
+	c.opt = o;
+	if (fastqueue_session_open(&c, where, s->ports[i]) == FAILURE) {
+		/* The session's text names no password (AUTH's reply, never its arguments). */
+		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
+		fastqueue_session_close(&c);
 		return FAILURE;
 	}
-	redisSetTimeout(ctx, tv);
-	if (s->password) {
-		const char *argv[3] = {"AUTH"};
-		size_t len[3] = {4};
-		int argc = 1;
-		if (s->username) {
-			argv[argc] = ZSTR_VAL(s->username);
-			len[argc++] = ZSTR_LEN(s->username);
-		}
-		argv[argc] = ZSTR_VAL(s->password);
-		len[argc++] = ZSTR_LEN(s->password);
-		r = redisCommandArgv(ctx, argc, argv, len);
-		if (!r || r->type != REDIS_REPLY_STATUS || r->len != 2 || memcmp(r->str, "OK", 2) != 0) {
-			/* The reply names no password; the password itself is never in a message. */
-			if (!r) {
-				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
-					ctx->errstr);
-			} else if (r->type == REDIS_REPLY_ERROR) {
-				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " refused authentication: %s", where, s->ports[i],
-					fastqueue_reply_escape(r->str, r->len, what, sizeof(what)));
-			} else {
-				note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an unexpected reply to AUTH: %s (expected +OK)",
-					where, s->ports[i], fastqueue_reply_describe(r, what, sizeof(what)));
-			}
-			if (r) freeReplyObject(r);
-			redisFree(ctx);
-			return FAILURE;
-		}
-		freeReplyObject(r);
-	}
-	{
-		const char *argv[3] = {"SENTINEL", "get-master-addr-by-name", ZSTR_VAL(s->service)};
-		size_t len[3] = {8, 23, ZSTR_LEN(s->service)};
-		r = redisCommandArgv(ctx, 3, argv, len);
-	}
-	if (!r) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], ctx->errstr);
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "SENTINEL", 8);
+	fastqueue_args_add(&a, "get-master-addr-by-name", 23);
+	fastqueue_args_add_str(&a, s->service);
+	if (fastqueue_session_call(&c, &a, "asking for the master", (fastqueue_reply **) &r) == FAILURE) {
+		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
 	} else if (r->type == REDIS_REPLY_ERROR) {
 		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " answered: %s", where, s->ports[i],
 			fastqueue_reply_escape(r->str, r->len, what, sizeof(what)));
@@ -104,19 +88,19 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 			ok = SUCCESS;
 		}
 	}
-	if (r) freeReplyObject(r);
-	redisFree(ctx);
+	fastqueue_args_free(&a);
+	fastqueue_reply_free(r);
+	/* No TLS context to free: the sentinels are asked over plain TCP. */
+	fastqueue_session_close(&c);
 	return ok;
 }
 
 zend_result fastqueue_sentinel_find_master(const fastqueue_sentinel_options *s, double timeout,
 	char *host, size_t host_size, zend_long *port, char *err, size_t err_size)
 {
-	struct timeval tv = fastqueue_timeval(timeout);
-
 	err[0] = '\0';
 	for (uint32_t i = 0; i < s->count; i++) {
-		if (ask_sentinel(s, i, tv, host, host_size, port, err, err_size) == SUCCESS) {
+		if (ask_sentinel(s, i, timeout, host, host_size, port, err, err_size) == SUCCESS) {
 			return SUCCESS;
 		}
 	}

@@ -1,5 +1,5 @@
 /* Redis Sentinel: which server is the master of a service, as the sentinels say. Part of the
- * connection layer: conn.c asks here before it connects, and again after a failover. */
+ * connection layer: link.c asks here before it connects, and again after a failover. */
 #ifndef FASTQUEUE_SENTINEL_H
 #define FASTQUEUE_SENTINEL_H
 
