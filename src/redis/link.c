@@ -1,8 +1,8 @@
-/* One connection to one Redis server over hiredis: connect (to the master the sentinels name,
- * with Sentinel), TLS (through tls.c), AUTH, SELECT, ROLE, timeouts, reconnect on the next
- * command after a loss, commands, pipelines, EVALSHA with EVAL on NOSCRIPT, deferred and
- * pending replies. It knows nothing of clusters: cluster.c builds its routing on this API.
- * Nothing here throws: failures leave their text on the connection. */
+/* One connection to one Redis server over hiredis: connect (the socket, TLS, AUTH and SELECT
+ * through session.c; with Sentinel to the master the sentinels name, checked with ROLE),
+ * reconnect on the next command after a loss, commands, pipelines, EVALSHA with EVAL on
+ * NOSCRIPT, deferred and pending replies. It knows nothing of clusters: cluster.c builds its
+ * routing on this API. Nothing here throws: failures leave their text on the connection. */
 #include "link.h"
 #include "sentinel.h"
 #include <hiredis/hiredis.h>
