@@ -663,4 +663,3 @@ const char *fastqueue_hiredis_version(void)
 {
 	return ZEND_TOSTR(HIREDIS_MAJOR) "." ZEND_TOSTR(HIREDIS_MINOR) "." ZEND_TOSTR(HIREDIS_PATCH);
 }
-
