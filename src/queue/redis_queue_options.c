@@ -230,12 +230,173 @@ static zend_result read_host_option(fastqueue_queue_settings *s, zval *v)
 	return SUCCESS;
 }
 
+/* {{{ sentinel: ['nodes' => ['host:port', 'tcp://host:port', ...], 'service' => NAME,
+ * 'username' => ?, 'password' => ?]. */
+static zend_result read_sentinel_nodes(zval *v, fastqueue_sentinel_options *out)
+{
+	zval *node;
+	uint32_t n;
+
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(1, "option \"sentinel.nodes\" must be of type array, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	n = zend_hash_num_elements(Z_ARRVAL_P(v));
+	if (n == 0) {
+		zend_argument_value_error(1, "option \"sentinel.nodes\" must name at least one sentinel");
+		return FAILURE;
+	}
+	out->hosts = ecalloc(n, sizeof(*out->hosts));
+	out->ports = ecalloc(n, sizeof(*out->ports));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), node) {
+		ZVAL_DEREF(node);
+		if (Z_TYPE_P(node) != IS_STRING) {
+			zend_argument_type_error(1, "option \"sentinel.nodes\" must contain strings (host:port), %s found",
+				zend_zval_type_name(node));
+			return FAILURE;
+		}
+		if (fastqueue_parse_node(Z_STR_P(node), FASTQUEUE_SENTINEL_DEFAULT_PORT, NULL,
+				&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
+			/* A node written as a url may carry credentials (user:pass@, ?password=): not shown. */
+			if (strpbrk(ZSTR_VAL(Z_STR_P(node)), "@?")) {
+				zend_argument_value_error(1, "option \"sentinel.nodes\" contains, at position %u, a node that is not "
+					"host, host:port or tcp://host:port (not shown: it may hold a password)", out->count + 1);
+			} else {
+				zend_argument_value_error(1, "option \"sentinel.nodes\" contains \"%s\", which is not host, host:port "
+					"or tcp://host:port", ZSTR_VAL(Z_STR_P(node)));
+			}
+			return FAILURE;
+		}
+		out->count++;
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+static zend_result read_sentinel_option(zval *v, fastqueue_sentinel_options *out)
+{
+	zend_string *key;
+	zval *item;
+
+	fastqueue_sentinel_options_free(out);
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(1, "option \"sentinel\" must be of type array|null, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), key, item) {
+		zend_result ok;
+		ZVAL_DEREF(item);
+		if (!key) {
+			zend_argument_value_error(1, "option \"sentinel\" must be an array with string keys");
+			return FAILURE;
+		}
+		if (zend_string_equals_literal(key, "nodes")) {
+			if (out->count) {
+				fastqueue_sentinel_options_free(out);
+			}
+			ok = read_sentinel_nodes(item, out);
+		} else if (zend_string_equals_literal(key, "service")) {
+			ok = fastqueue_opt_string(item, 1, "sentinel.service", false, false, &out->service);
+		} else if (zend_string_equals_literal(key, "username")) {
+			ok = fastqueue_opt_string(item, 1, "sentinel.username", true, true, &out->username);
+		} else if (zend_string_equals_literal(key, "password")) {
+			ok = fastqueue_opt_string(item, 1, "sentinel.password", true, true, &out->password);
+		} else {
+			zend_argument_value_error(1, "option \"sentinel\" contains unknown key \"%s\" (known: nodes, service, "
+				"username, password)", ZSTR_VAL(key));
+			return FAILURE;
+		}
+		if (ok == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!out->count) {
+		zend_argument_value_error(1, "option \"sentinel\" needs \"nodes\", the sentinels' addresses");
+		return FAILURE;
+	}
+	if (!out->service) {
+		zend_argument_value_error(1, "option \"sentinel\" needs \"service\", the master's name");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+/* }}} */
+
+/* {{{ cluster: a list of seed nodes, 'host:port' or tcp://, redis://, tls://, rediss:// URLs. *tls
+ * is set when a seed asks for TLS (then every seed must). */
+static zend_result read_cluster_seed(zval *seed, fastqueue_cluster_options *out, bool *tls, bool *tls_seen, bool *plain_seen)
+{
+	bool seed_tls;
+
+	if (Z_TYPE_P(seed) != IS_STRING) {
+		zend_argument_type_error(1, "option \"cluster\" must contain strings (host:port), %s found",
+			zend_zval_type_name(seed));
+		return FAILURE;
+	}
+	if (fastqueue_parse_node(Z_STR_P(seed), FASTQUEUE_CLUSTER_DEFAULT_PORT, &seed_tls,
+			&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
+		/* A seed written as a url may carry credentials (user:pass@, ?password=): not shown. */
+		if (strpbrk(ZSTR_VAL(Z_STR_P(seed)), "@?")) {
+			zend_argument_value_error(1, "option \"cluster\" contains, at position %u, a seed that is not host, "
+				"host:port, tcp://host:port or tls://host:port (not shown: it may hold a password)", out->count + 1);
+		} else {
+			zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
+				"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
+		}
+		return FAILURE;
+	}
+	out->count++;
+	*tls_seen = *tls_seen || seed_tls;
+	*plain_seen = *plain_seen || !seed_tls;
+	if (*tls_seen && *plain_seen) {
+		zend_argument_value_error(1, "option \"cluster\" mixes TLS and plain seeds: every node of a cluster "
+			"speaks the same transport");
+		return FAILURE;
+	}
+	*tls = *tls_seen;
+	return SUCCESS;
+}
+
+static zend_result read_cluster_seeds(zval *v, fastqueue_cluster_options *out, bool *tls)
+{
+	zval *seed;
+	uint32_t n;
+	bool tls_seen = false, plain_seen = false;
+
+	fastqueue_cluster_options_free(out);
+	*tls = false;
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(1, "option \"cluster\" must be of type array|null, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	n = zend_hash_num_elements(Z_ARRVAL_P(v));
+	if (n == 0) {
+		zend_argument_value_error(1, "option \"cluster\" must name at least one seed node");
+		return FAILURE;
+	}
+	out->hosts = ecalloc(n, sizeof(*out->hosts));
+	out->ports = ecalloc(n, sizeof(*out->ports));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), seed) {
+		ZVAL_DEREF(seed);
+		if (read_cluster_seed(seed, out, tls, &tls_seen, &plain_seen) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+/* }}} */
+
 /* Seeds given as tls:// or rediss:// ask for TLS, as a tls:// host does. */
 static zend_result read_cluster_option(fastqueue_queue_settings *s, zval *v)
 {
 	bool tls = false;
 
-	if (fastqueue_cluster_read_option(v, &s->conn.cluster, &tls) == FAILURE) {
+	if (read_cluster_seeds(v, &s->conn.cluster, &tls) == FAILURE) {
 		return FAILURE;
 	}
 	s->host_tls = s->host_tls || tls;
@@ -274,7 +435,7 @@ static zend_result read_option(fastqueue_queue_settings *s, zend_string *key, zv
 	if (zend_string_equals_literal(key, "host")) return read_host_option(s, v);
 	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
 	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
-	if (zend_string_equals_literal(key, "sentinel")) return fastqueue_sentinel_read_option(v, &s->conn.sentinel);
+	if (zend_string_equals_literal(key, "sentinel")) return read_sentinel_option(v, &s->conn.sentinel);
 	if (zend_string_equals_literal(key, "cluster")) return read_cluster_option(s, v);
 	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
 	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);

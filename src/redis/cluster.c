@@ -1,13 +1,26 @@
-/* Redis Cluster: the "cluster" option, key slots, and the slot map. The map is learnt with
- * CLUSTER SLOTS from any node that answers (the seeds first time), kept until a MOVED reply or
- * a lost node says it is out of date, and then read again before the next command is routed.
- * Each node has its own connection (conn.c), made on first use with the front's settings. */
+/* Redis Cluster: key slots, the slot map, routing, and the MOVED, ASK and TRYAGAIN redirects.
+ * The map is learnt with CLUSTER SLOTS from any node that answers (the seeds first time), kept
+ * until a MOVED reply or a lost node says it is out of date, and then read again before the
+ * next command is routed. Each node has its own single connection (link.c, the only API used
+ * here), made on first use with the front's settings; the node tells us of each of its errors
+ * (on_error), which we copy to the front, where callers read them. */
 #include "cluster.h"
-#include "conn.h"
-#include "options.h"
+
+/* Where a MOVED or ASK reply sent a command. */
+typedef struct _fastqueue_redirect {
+	bool pending;              /* the last reply was a redirect not followed yet */
+	bool ask;                  /* ASK (this command only, after ASKING), not MOVED */
+	bool again;                /* TRYAGAIN: the same node, a moment later (keys of the slot
+	                            * are halfway through a migration) */
+	uint16_t slot;
+	zend_long port;
+	char host[256];
+} fastqueue_redirect;
 
 typedef struct _cluster_node {
-	fastqueue_conn conn;             /* its connection; conn.front is the cluster's front */
+	fastqueue_conn conn;             /* its connection; conn.owner is this node */
+	fastqueue_cluster *cl;           /* the cluster it belongs to */
+	fastqueue_redirect redirect;     /* the last MOVED, ASK or TRYAGAIN it answered */
 	zend_string *host;
 	zend_long port;
 } cluster_node;
@@ -21,97 +34,6 @@ struct _fastqueue_cluster {
 	bool known;                      /* the map was read at least once */
 	bool stale;                      /* read it again before the next route */
 };
-
-/* {{{ the option */
-static zend_result read_seed(zval *seed, fastqueue_cluster_options *out, bool *tls, bool *tls_seen, bool *plain_seen)
-{
-	bool seed_tls;
-
-	if (Z_TYPE_P(seed) != IS_STRING) {
-		zend_argument_type_error(1, "option \"cluster\" must contain strings (host:port), %s found",
-			zend_zval_type_name(seed));
-		return FAILURE;
-	}
-	if (fastqueue_parse_node(Z_STR_P(seed), FASTQUEUE_CLUSTER_DEFAULT_PORT, &seed_tls,
-			&out->hosts[out->count], &out->ports[out->count]) == FAILURE) {
-		/* A seed written as a url may carry credentials (user:pass@, ?password=): not shown. */
-		if (strpbrk(ZSTR_VAL(Z_STR_P(seed)), "@?")) {
-			zend_argument_value_error(1, "option \"cluster\" contains, at position %u, a seed that is not host, "
-				"host:port, tcp://host:port or tls://host:port (not shown: it may hold a password)", out->count + 1);
-		} else {
-			zend_argument_value_error(1, "option \"cluster\" contains \"%s\", which is not host, host:port, "
-				"tcp://host:port or tls://host:port", ZSTR_VAL(Z_STR_P(seed)));
-		}
-		return FAILURE;
-	}
-	out->count++;
-	*tls_seen = *tls_seen || seed_tls;
-	*plain_seen = *plain_seen || !seed_tls;
-	if (*tls_seen && *plain_seen) {
-		zend_argument_value_error(1, "option \"cluster\" mixes TLS and plain seeds: every node of a cluster "
-			"speaks the same transport");
-		return FAILURE;
-	}
-	*tls = *tls_seen;
-	return SUCCESS;
-}
-
-zend_result fastqueue_cluster_read_option(zval *v, fastqueue_cluster_options *out, bool *tls)
-{
-	zval *seed;
-	uint32_t n;
-	bool tls_seen = false, plain_seen = false;
-
-	fastqueue_cluster_options_free(out);
-	*tls = false;
-	if (Z_TYPE_P(v) == IS_NULL) {
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_ARRAY) {
-		zend_argument_type_error(1, "option \"cluster\" must be of type array|null, %s given", zend_zval_type_name(v));
-		return FAILURE;
-	}
-	n = zend_hash_num_elements(Z_ARRVAL_P(v));
-	if (n == 0) {
-		zend_argument_value_error(1, "option \"cluster\" must name at least one seed node");
-		return FAILURE;
-	}
-	out->hosts = ecalloc(n, sizeof(*out->hosts));
-	out->ports = ecalloc(n, sizeof(*out->ports));
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), seed) {
-		ZVAL_DEREF(seed);
-		if (read_seed(seed, out, tls, &tls_seen, &plain_seen) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
-}
-
-void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqueue_cluster_options *src)
-{
-	memset(dst, 0, sizeof(*dst));
-	if (!src->count) {
-		return;
-	}
-	dst->count = src->count;
-	dst->hosts = safe_emalloc(src->count, sizeof(*dst->hosts), 0);
-	dst->ports = safe_emalloc(src->count, sizeof(*dst->ports), 0);
-	for (uint32_t i = 0; i < src->count; i++) {
-		dst->hosts[i] = zend_string_copy(src->hosts[i]);
-		dst->ports[i] = src->ports[i];
-	}
-}
-
-void fastqueue_cluster_options_free(fastqueue_cluster_options *o)
-{
-	for (uint32_t i = 0; i < o->count; i++) {
-		if (o->hosts[i]) zend_string_release(o->hosts[i]);
-	}
-	if (o->hosts) efree(o->hosts);
-	if (o->ports) efree(o->ports);
-	memset(o, 0, sizeof(*o));
-}
-/* }}} */
 
 /* {{{ slots */
 /* CRC16-CCITT (XMODEM): polynomial 0x1021, initial value 0, as the cluster specification names. */
@@ -166,6 +88,8 @@ uint16_t fastqueue_cluster_key_slot(const char *key, size_t len)
 /* }}} */
 
 /* {{{ nodes */
+static void node_failed(fastqueue_conn *c);
+
 static int32_t node_index(fastqueue_cluster *cl, const char *host, size_t host_len, zend_long port)
 {
 	for (uint32_t i = 0; i < cl->count; i++) {
@@ -202,8 +126,10 @@ static int32_t add_node(fastqueue_cluster *cl, const char *host, size_t host_len
 	o.database = 0;
 	memset(&o.cluster, 0, sizeof(o.cluster));
 	memset(&o.sentinel, 0, sizeof(o.sentinel));
-	fastqueue_conn_init(&n->conn, &o);
-	n->conn.front = cl->front;
+	fastqueue_link_init(&n->conn, &o);
+	n->conn.owner = n;
+	n->conn.on_error = node_failed;
+	n->cl = cl;
 	cl->nodes[cl->count] = n;
 	return (int32_t) cl->count++;
 }
@@ -229,7 +155,7 @@ void fastqueue_cluster_free(fastqueue_cluster *cl)
 		return;
 	}
 	for (uint32_t i = 0; i < cl->count; i++) {
-		fastqueue_conn_free(&cl->nodes[i]->conn);
+		fastqueue_link_free(&cl->nodes[i]->conn);
 		zend_string_release(cl->nodes[i]->host);
 		efree(cl->nodes[i]);
 	}
@@ -239,22 +165,14 @@ void fastqueue_cluster_free(fastqueue_cluster *cl)
 	efree(cl);
 }
 
-uint32_t fastqueue_cluster_count(const fastqueue_cluster *cl)
-{
-	return cl->count;
-}
-
-fastqueue_conn *fastqueue_cluster_at(fastqueue_cluster *cl, uint32_t i)
-{
-	return &cl->nodes[i]->conn;
-}
-
-fastqueue_conn *fastqueue_cluster_node(fastqueue_cluster *cl, const char *host, zend_long port)
+/* The connection of the node at host:port, added when new (a MOVED or ASK named it). */
+static fastqueue_conn *node_at(fastqueue_cluster *cl, const char *host, zend_long port)
 {
 	return &cl->nodes[add_node(cl, host, strlen(host), port)]->conn;
 }
 
-void fastqueue_cluster_moved(fastqueue_cluster *cl, uint16_t slot, fastqueue_conn *node)
+/* A MOVED reply: slot lives on node now; the whole map is read again before the next route. */
+static void moved(fastqueue_cluster *cl, uint16_t slot, fastqueue_conn *node)
 {
 	for (uint32_t i = 0; i < cl->count; i++) {
 		if (&cl->nodes[i]->conn == node) {
@@ -264,9 +182,68 @@ void fastqueue_cluster_moved(fastqueue_cluster *cl, uint16_t slot, fastqueue_con
 	cl->stale = true;
 }
 
-void fastqueue_cluster_stale(fastqueue_cluster *cl)
+/* "MOVED <slot> <host>:<port>" or "ASK ...", the text of the error reply: where to send the
+ * command instead. A MOVED also corrects the slot map at once (the whole map is read again
+ * before the next route). */
+static void note_redirect(cluster_node *n, const char *reply, size_t reply_len)
 {
-	cl->stale = true;
+	char text[300];
+	unsigned slot;
+	const char *addr, *colon;
+	size_t len = reply_len < sizeof(text) - 1 ? reply_len : sizeof(text) - 1;
+	zend_long port;
+	fastqueue_redirect *rd = &n->redirect;
+
+	memcpy(text, reply, len);
+	text[len] = '\0';
+	rd->pending = rd->again = false;
+	rd->ask = text[0] == 'A';
+	addr = strchr(text + (rd->ask ? 4 : 6), ' ');
+	if (sscanf(text + (rd->ask ? 4 : 6), "%u", &slot) != 1 || slot >= FASTQUEUE_CLUSTER_SLOTS || !addr
+		|| !(colon = strrchr(addr + 1, ':')) || (port = ZEND_STRTOL(colon + 1, NULL, 10)) < 1 || port > 65535
+		|| (size_t) (colon - addr - 1) >= sizeof(rd->host)) {
+		return;
+	}
+	rd->slot = (uint16_t) slot;
+	rd->port = port;
+	memcpy(rd->host, addr + 1, (size_t) (colon - addr - 1));
+	rd->host[colon - addr - 1] = '\0';
+	if (!rd->host[0]) {
+		/* An unknown endpoint: the node asked. */
+		snprintf(rd->host, sizeof(rd->host), "%s", ZSTR_VAL(n->conn.opt.host));
+	}
+	rd->pending = true;
+	if (!rd->ask) {
+		moved(n->cl, rd->slot, node_at(n->cl, rd->host, rd->port));
+	}
+}
+
+/* The prefix link.c gives the text of an error reply. */
+#define REPLY_ERROR "Redis error: "
+#define REPLY_ERROR_LEN (sizeof(REPLY_ERROR) - 1)
+
+static bool error_reply_is(const fastqueue_conn *c, const char *word, size_t len)
+{
+	return c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, REPLY_ERROR, REPLY_ERROR_LEN) == 0
+		&& strncmp(c->err + REPLY_ERROR_LEN, word, len) == 0;
+}
+
+/* A node's error (on_error): callers hold the front, and read it there. */
+static void node_failed(fastqueue_conn *c)
+{
+	cluster_node *n = c->owner;
+	fastqueue_conn *front = n->cl->front;
+
+	memcpy(front->err, c->err, sizeof(c->err));
+	front->err_kind = c->err_kind;
+	if (c->err_kind == FASTQUEUE_ERR_CONNECTION) {
+		/* A lost node may have failed over: ask for the map again. */
+		n->cl->stale = true;
+	} else if (error_reply_is(c, "MOVED ", 6) || error_reply_is(c, "ASK ", 4)) {
+		note_redirect(n, c->err + REPLY_ERROR_LEN, strlen(c->err + REPLY_ERROR_LEN));
+	} else if (error_reply_is(c, "TRYAGAIN", 8)) {
+		n->redirect.pending = n->redirect.again = true;
+	}
 }
 /* }}} */
 
@@ -337,7 +314,7 @@ static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "CLUSTER", 7);
 	fastqueue_args_add(&a, "SLOTS", 5);
-	ok = fastqueue_conn_command(&n->conn, &a, &r);
+	ok = fastqueue_cluster_command(&n->conn, &a, &r);
 	fastqueue_args_free(&a);
 	if (ok == FAILURE) {
 		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port, n->conn.err);
@@ -386,7 +363,7 @@ static zend_result refresh(fastqueue_cluster *cl)
 
 	for (int connected = 1; connected >= 0; connected--) {
 		for (uint32_t i = 0; i < known; i++) {
-			if (fastqueue_conn_is_connected(&cl->nodes[i]->conn) != (bool) connected) {
+			if (fastqueue_link_is_connected(&cl->nodes[i]->conn) != (bool) connected) {
 				continue;
 			}
 			if (ask_slots(cl, i, why, sizeof(why)) == SUCCESS) {
@@ -414,5 +391,165 @@ fastqueue_conn *fastqueue_cluster_for_slot(fastqueue_cluster *cl, uint16_t slot)
 		return NULL;
 	}
 	return &cl->nodes[cl->slots[slot]]->conn;
+}
+/* }}} */
+
+/* {{{ commands on a node: redirects followed */
+/* MOVED and ASK replies followed for one command, at most: a slot moves once per resharding
+ * step, so more means the nodes disagree (a failover underway); the caller retries later. */
+#define MAX_REDIRECTS 5
+
+/* After a node answered MOVED, ASK or TRYAGAIN: the node to send the command to instead
+ * (*ask: with ASKING first), or NULL when there is no redirect to follow. */
+static fastqueue_conn *follow_redirect(fastqueue_conn *c, int hops, bool *ask)
+{
+	cluster_node *n = c->owner;
+
+	if (!n || !n->redirect.pending) {
+		return NULL;
+	}
+	n->redirect.pending = false;
+	if (n->redirect.again) {
+		/* A multi-key command met a slot whose keys are partly moved: the migration of a
+		 * batch takes milliseconds. */
+		n->redirect.again = false;
+		/* *ask stays: a node importing the slot still needs ASKING. */
+		usleep(10000 * (useconds_t) (hops + 1));
+		return c;
+	}
+	*ask = n->redirect.ask;
+	return node_at(n->cl, n->redirect.host, n->redirect.port);
+}
+
+/* Ahead of each try on a node: no redirect yet, and with ask, ASKING queued, whose reply is
+ * read before the command's: the command may then use a slot the node is importing. */
+static zend_result before_try(fastqueue_conn *c, void *ask)
+{
+	cluster_node *n = c->owner;
+	fastqueue_args a;
+	zend_result ok;
+
+	if (n) {
+		n->redirect.pending = n->redirect.again = false;
+	}
+	if (!*(bool *) ask) {
+		return SUCCESS;
+	}
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ASKING", 6);
+	ok = fastqueue_link_defer_all(c, &a, 1);
+	fastqueue_args_free(&a);
+	return ok;
+}
+
+static zend_result command_once(fastqueue_conn *c, const fastqueue_args *a, bool ask, fastqueue_reply **out)
+{
+	*out = NULL;
+	if (before_try(c, &ask) == FAILURE) {
+		return FAILURE;
+	}
+	return fastqueue_link_command(c, a, out);
+}
+
+zend_result fastqueue_cluster_command(fastqueue_conn *node, const fastqueue_args *a, fastqueue_reply **out)
+{
+	bool ask = false;
+	zend_result ok = command_once(node, a, false, out);
+
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (node = follow_redirect(node, hops, &ask)); hops++) {
+		ok = command_once(node, a, ask, out);
+	}
+	return ok;
+}
+
+zend_result fastqueue_cluster_eval(fastqueue_conn *node, const fastqueue_script *s, int numkeys,
+	const fastqueue_args *ka, fastqueue_reply **out)
+{
+	bool ask = false;
+	zend_result ok = fastqueue_link_eval(node, s, numkeys, ka, before_try, &ask, out);
+
+	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (node = follow_redirect(node, hops, &ask)); hops++) {
+		ok = fastqueue_link_eval(node, s, numkeys, ka, before_try, &ask, out);
+	}
+	return ok;
+}
+/* }}} */
+
+/* {{{ what concerns every node */
+const char *fastqueue_cluster_describe(const fastqueue_cluster *cl, char *buf, size_t size)
+{
+	const fastqueue_cluster_options *o = &cl->front->opt.cluster;
+
+	snprintf(buf, size, "the Redis Cluster of %s:" ZEND_LONG_FMT "%s", ZSTR_VAL(o->hosts[0]), o->ports[0],
+		o->count > 1 ? " and other seeds" : "");
+	return buf;
+}
+
+void fastqueue_cluster_close(fastqueue_cluster *cl)
+{
+	for (uint32_t i = 0; i < cl->count; i++) {
+		fastqueue_link_close(&cl->nodes[i]->conn);
+	}
+}
+
+void fastqueue_cluster_set_read_timeout(fastqueue_cluster *cl, double seconds)
+{
+	for (uint32_t i = 0; i < cl->count; i++) {
+		fastqueue_link_set_read_timeout(&cl->nodes[i]->conn, seconds);
+	}
+}
+
+uint32_t fastqueue_cluster_deferred(const fastqueue_cluster *cl)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < cl->count; i++) {
+		n += cl->nodes[i]->conn.deferred;
+	}
+	return n;
+}
+
+zend_result fastqueue_cluster_drain(fastqueue_cluster *cl)
+{
+	zend_result ok = SUCCESS;
+
+	for (uint32_t i = 0; i < cl->count; i++) {
+		if (fastqueue_link_drain(&cl->nodes[i]->conn) == FAILURE) {
+			ok = FAILURE;
+		}
+	}
+	return ok;
+}
+
+zend_result fastqueue_cluster_flush(fastqueue_cluster *cl)
+{
+	zend_result ok = SUCCESS;
+
+	for (uint32_t i = 0; i < cl->count; i++) {
+		fastqueue_conn *n = &cl->nodes[i]->conn;
+		if (n->ctx && fastqueue_link_flush(n) == FAILURE) {
+			ok = FAILURE;
+		}
+	}
+	return ok;
+}
+
+bool fastqueue_cluster_deferred_failure(fastqueue_cluster *cl, bool failed, bool *lost)
+{
+	fastqueue_conn *front = cl->front;
+
+	/* The nodes' failures, the first one's text on the front, where callers read it. */
+	for (uint32_t i = 0; i < cl->count; i++) {
+		fastqueue_conn *n = &cl->nodes[i]->conn;
+		bool node_lost;
+		if (fastqueue_link_deferred_failure(n, &node_lost)) {
+			if (!failed) {
+				memcpy(front->deferred_err, n->deferred_err, sizeof(front->deferred_err));
+			}
+			failed = true;
+			*lost = *lost || node_lost;
+		}
+	}
+	return failed;
 }
 /* }}} */

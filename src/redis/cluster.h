@@ -1,52 +1,47 @@
-/* Redis Cluster: the "cluster" option, hash slots, and the slot map that says which node
- * serves a key. Part of the connection layer: conn.c routes each command through here, and
- * nothing above conn.c learns that it talks to a cluster. */
+/* Redis Cluster: hash slots, the slot map that says which node serves a key, and the
+ * redirects. Above the single connection (link.h), whose API alone it uses; below conn.c,
+ * which routes each command through here, so nothing above conn.c learns that it talks to a
+ * cluster. */
 #ifndef FASTQUEUE_CLUSTER_H
 #define FASTQUEUE_CLUSTER_H
 
 #include "php.h"
+#include "link.h"
 
 #define FASTQUEUE_CLUSTER_SLOTS 16384
-#define FASTQUEUE_CLUSTER_DEFAULT_PORT 6379
-
-typedef struct _fastqueue_cluster_options {
-	uint32_t count;            /* seed nodes; 0: not a cluster */
-	zend_string **hosts;       /* their hosts, in the order given */
-	zend_long *ports;
-} fastqueue_cluster_options;
-
-/* Option "cluster": a list of seed nodes, 'host:port' or tcp://, redis://, tls://, rediss://
- * URLs. *tls is set when a seed asks for TLS (then every seed must). Throws (argument 1) and
- * returns FAILURE when malformed. */
-zend_result fastqueue_cluster_read_option(zval *v, fastqueue_cluster_options *out, bool *tls);
-void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqueue_cluster_options *src);
-void fastqueue_cluster_options_free(fastqueue_cluster_options *o);
 
 /* The hash slot of a key, as Redis Cluster computes it (CRC16 of its hash tag, or of the key). */
 uint16_t fastqueue_cluster_key_slot(const char *key, size_t len);
 /* Whether the key holds a hash tag: a "{...}" with something between the braces. */
 bool fastqueue_cluster_has_hash_tag(const char *key, size_t len);
 
-struct _fastqueue_conn;
 typedef struct _fastqueue_cluster fastqueue_cluster;
 
 /* The nodes and slot map of the cluster that front stands for. Node connections copy front's
  * settings (user, password, TLS, timeouts) and report their errors on front too. */
-fastqueue_cluster *fastqueue_cluster_new(struct _fastqueue_conn *front);
+fastqueue_cluster *fastqueue_cluster_new(fastqueue_conn *front);
 void fastqueue_cluster_free(fastqueue_cluster *cl);
+/* "the Redis Cluster of SEED" for error texts; returns buf. */
+const char *fastqueue_cluster_describe(const fastqueue_cluster *cl, char *buf, size_t size);
 
 /* The connection of the node that serves slot, learning the slot map first when it is unknown
  * or stale. NULL: no node could say (the reason is on front). */
-struct _fastqueue_conn *fastqueue_cluster_for_slot(fastqueue_cluster *cl, uint16_t slot);
-/* The connection of the node at host:port, added when new (a MOVED or ASK named it). */
-struct _fastqueue_conn *fastqueue_cluster_node(fastqueue_cluster *cl, const char *host, zend_long port);
-/* A MOVED reply: slot lives on node now; the whole map is read again before the next route. */
-void fastqueue_cluster_moved(fastqueue_cluster *cl, uint16_t slot, struct _fastqueue_conn *node);
-/* A node was lost: read the map again before the next route (a failover may have moved it). */
-void fastqueue_cluster_stale(fastqueue_cluster *cl);
+fastqueue_conn *fastqueue_cluster_for_slot(fastqueue_cluster *cl, uint16_t slot);
 
-/* The node connections known so far, for what concerns them all (deferred replies, close). */
-uint32_t fastqueue_cluster_count(const fastqueue_cluster *cl);
-struct _fastqueue_conn *fastqueue_cluster_at(fastqueue_cluster *cl, uint32_t i);
+/* A command, or a script (EVALSHA, EVAL on NOSCRIPT), on a node of a cluster: the MOVED, ASK
+ * and TRYAGAIN replies followed to the node they name, a few times at most. */
+zend_result fastqueue_cluster_command(fastqueue_conn *node, const fastqueue_args *a, fastqueue_reply **out);
+zend_result fastqueue_cluster_eval(fastqueue_conn *node, const fastqueue_script *script, int numkeys,
+	const fastqueue_args *keys_and_args, fastqueue_reply **out);
+
+/* For every node known so far: close, the read timeout, the replies owed to deferred commands
+ * (counted, read, sent), and their failures merged into failed and *lost (the first node's
+ * text into the front's deferred_err, where callers read it). */
+void fastqueue_cluster_close(fastqueue_cluster *cl);
+void fastqueue_cluster_set_read_timeout(fastqueue_cluster *cl, double seconds);
+uint32_t fastqueue_cluster_deferred(const fastqueue_cluster *cl);
+zend_result fastqueue_cluster_drain(fastqueue_cluster *cl);
+zend_result fastqueue_cluster_flush(fastqueue_cluster *cl);
+bool fastqueue_cluster_deferred_failure(fastqueue_cluster *cl, bool failed, bool *lost);
 
 #endif

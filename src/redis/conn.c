@@ -1,83 +1,10 @@
-/* The Redis connection over hiredis: connect, TLS (through tls.c), AUTH, SELECT, timeouts,
- * reconnect on the next command after a loss, EVALSHA with EVAL on NOSCRIPT.
+/* The Redis connection as the layers above use it: a single server goes straight to link.c;
+ * a cluster's front (which has no socket) to its nodes through cluster.c; a cluster's node to
+ * link.c, with its redirects followed by cluster.c. Also what is the same for all three: the
+ * error texts of replies of the wrong shape, WAIT for replicas, the key in a WRONGTYPE error.
  * Nothing here throws: failures leave their text on the connection. */
 #include "conn.h"
-#include "options.h"
 #include "tls.h"
-#include <hiredis/hiredis.h>
-#include <errno.h>
-
-#define CTX(c) ((redisContext *) (c)->ctx)
-
-/* hiredis 0.14 has no sds-free length type for replies; both have ->len. */
-#define REPLY_LEN(r) ((size_t) (r)->len)
-
-size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (size == 0) {
-		return 0;
-	}
-	va_start(ap, fmt);
-	n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		buf[0] = '\0';
-		return 0;
-	}
-	/* Every caller sizes buf for its largest value: truncation is a bug, caught in debug builds. */
-	ZEND_ASSERT((size_t) n < size);
-	return (size_t) n < size ? (size_t) n : size - 1;
-}
-
-void fastqueue_args_init(fastqueue_args *a)
-{
-	a->argc = 0;
-	a->cap = 16;
-	a->argv = a->inline_argv;
-	a->len = a->inline_len;
-}
-
-void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len)
-{
-	if (a->argc == a->cap) {
-		int cap = a->cap * 2;
-		if (a->argv == a->inline_argv) {
-			a->argv = safe_emalloc(cap, sizeof(*a->argv), 0);
-			a->len = safe_emalloc(cap, sizeof(*a->len), 0);
-			memcpy(a->argv, a->inline_argv, sizeof(a->inline_argv));
-			memcpy(a->len, a->inline_len, sizeof(a->inline_len));
-		} else {
-			a->argv = safe_erealloc(a->argv, cap, sizeof(*a->argv), 0);
-			a->len = safe_erealloc(a->len, cap, sizeof(*a->len), 0);
-		}
-		a->cap = cap;
-	}
-	a->argv[a->argc] = s;
-	a->len[a->argc] = len;
-	a->argc++;
-}
-
-void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s)
-{
-	fastqueue_args_add(a, ZSTR_VAL(s), ZSTR_LEN(s));
-}
-
-void fastqueue_args_free(fastqueue_args *a)
-{
-	if (a->argv != a->inline_argv) {
-		efree(a->argv);
-		efree(a->len);
-	}
-	fastqueue_args_init(a);
-}
-
-static zend_string *copy_or_null(zend_string *s)
-{
-	return s ? zend_string_copy(s) : NULL;
-}
 
 bool fastqueue_conn_tls_supported(void)
 {
@@ -94,49 +21,21 @@ void fastqueue_conn_minit(void)
 	fastqueue_tls_minit();
 }
 
-void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_conn_options *opt)
+static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 {
-	*dst = *opt;
-	dst->host = copy_or_null(opt->host);
-	dst->socket = copy_or_null(opt->socket);
-	dst->username = copy_or_null(opt->username);
-	dst->password = copy_or_null(opt->password);
-	dst->tls.cafile = copy_or_null(opt->tls.cafile);
-	dst->tls.capath = copy_or_null(opt->tls.capath);
-	dst->tls.local_cert = copy_or_null(opt->tls.local_cert);
-	dst->tls.local_pk = copy_or_null(opt->tls.local_pk);
-	dst->tls.peer_name = copy_or_null(opt->tls.peer_name);
-	fastqueue_sentinel_options_copy(&dst->sentinel, &opt->sentinel);
-	fastqueue_cluster_options_copy(&dst->cluster, &opt->cluster);
+	return c->cluster ? fastqueue_cluster_describe(c->cluster, buf, size) : fastqueue_session_endpoint(c, buf, size);
 }
 
-static void release_or_null(zend_string **s)
+/* A cluster's node: its commands follow MOVED, ASK and TRYAGAIN (cluster.c set itself as its
+ * owner). */
+static inline bool is_node(const fastqueue_conn *c)
 {
-	if (*s) {
-		zend_string_release(*s);
-		*s = NULL;
-	}
-}
-
-void fastqueue_conn_options_free(fastqueue_conn_options *o)
-{
-	release_or_null(&o->host);
-	release_or_null(&o->socket);
-	release_or_null(&o->username);
-	release_or_null(&o->password);
-	release_or_null(&o->tls.cafile);
-	release_or_null(&o->tls.capath);
-	release_or_null(&o->tls.local_cert);
-	release_or_null(&o->tls.local_pk);
-	release_or_null(&o->tls.peer_name);
-	fastqueue_sentinel_options_free(&o->sentinel);
-	fastqueue_cluster_options_free(&o->cluster);
+	return c->owner != NULL;
 }
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
 {
-	memset(c, 0, sizeof(*c));
-	fastqueue_conn_options_copy(&c->opt, opt);
+	fastqueue_link_init(c, opt);
 	if (c->opt.cluster.count) {
 		c->cluster = fastqueue_cluster_new(c);
 	}
@@ -144,318 +43,43 @@ void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt)
 
 void fastqueue_conn_free(fastqueue_conn *c)
 {
-	if (c->pending_reply) {
-		freeReplyObject(c->pending_reply);
-		c->pending_reply = NULL;
+	if (c->cluster) {
+		fastqueue_cluster_close(c->cluster);
+		fastqueue_link_close(c);
+		fastqueue_cluster_free(c->cluster);
+		c->cluster = NULL;
 	}
-	fastqueue_conn_close(c);
-	fastqueue_cluster_free(c->cluster);
-	c->cluster = NULL;
-	fastqueue_tls_context_free(c->tls_ctx);
-	c->tls_ctx = NULL;
-	fastqueue_conn_options_free(&c->opt);
-	memset(&c->opt, 0, sizeof(c->opt));
-}
-
-/* Keeps the first deferred failure for the caller to act on. */
-static void note_deferred_failure(fastqueue_conn *c, bool lost, const char *why)
-{
-	if (!c->deferred_failed) {
-		snprintf(c->deferred_err, sizeof(c->deferred_err), "%s", why);
-	}
-	c->deferred_failed = true;
-	c->deferred_lost = c->deferred_lost || lost;
+	fastqueue_link_free(c);
 }
 
 void fastqueue_conn_close(fastqueue_conn *c)
 {
 	if (c->cluster) {
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			fastqueue_conn_close(fastqueue_cluster_at(c->cluster, i));
-		}
+		fastqueue_cluster_close(c->cluster);
 	}
-	if (c->deferred) {
-		note_deferred_failure(c, true, c->err_kind == FASTQUEUE_ERR_CONNECTION && c->err[0] ? c->err
-			: "the connection closed before their replies were read");
-		c->deferred = 0;
-	}
-	if (c->pending && !c->pending_reply) {
-		c->pending_lost = true;
-	}
-	if (c->ctx) {
-		redisFree(CTX(c));
-		c->ctx = NULL;
-	}
-	c->scripts_loaded = 0;
+	fastqueue_link_close(c);
 }
 
 bool fastqueue_conn_is_connected(const fastqueue_conn *c)
 {
-	return c->ctx != NULL;
-}
-
-static void set_error(fastqueue_conn *c, fastqueue_err_kind kind, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->err, sizeof(c->err), fmt, ap);
-	va_end(ap);
-	c->err_kind = kind;
-	if (c->front) {
-		/* Callers hold the front: they read the error there. */
-		memcpy(c->front->err, c->err, sizeof(c->err));
-		c->front->err_kind = kind;
-		if (kind == FASTQUEUE_ERR_CONNECTION) {
-			/* A lost node may have failed over: ask for the map again. */
-			fastqueue_cluster_stale(c->front->cluster);
-		}
-	}
-}
-
-static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
-{
-	if (c->cluster) {
-		snprintf(buf, size, "the Redis Cluster of %s:" ZEND_LONG_FMT "%s", ZSTR_VAL(c->opt.cluster.hosts[0]),
-			c->opt.cluster.ports[0], c->opt.cluster.count > 1 ? " and other seeds" : "");
-	} else if (c->opt.sentinel.count) {
-		if (c->master_host[0]) {
-			snprintf(buf, size, "%s:" ZEND_LONG_FMT " (master \"%s\" by Sentinel)", c->master_host, c->master_port,
-				ZSTR_VAL(c->opt.sentinel.service));
-		} else {
-			snprintf(buf, size, "master \"%s\" by Sentinel", ZSTR_VAL(c->opt.sentinel.service));
-		}
-	} else if (c->opt.socket) {
-		snprintf(buf, size, "unix:%s", ZSTR_VAL(c->opt.socket));
-	} else {
-		snprintf(buf, size, "%s:" ZEND_LONG_FMT, c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", c->opt.port);
-	}
-	return buf;
-}
-
-/* Any double gives a valid timeval: read_timeout and connect_timeout have no upper bound,
- * and block_for adds read_timeout to its wait. */
-static struct timeval to_timeval(double seconds)
-{
-	return fastqueue_timeval(seconds);
-}
-
-/* A context-level failure (I/O, EOF, timeout): the connection is unusable. */
-static void fail_from_context(fastqueue_conn *c, const char *doing)
-{
-	char ep[300];
-	const char *why = CTX(c) && CTX(c)->errstr[0] ? CTX(c)->errstr : "unknown error";
-	char tls_why[256] = "";
-	if (CTX(c) && CTX(c)->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-		why = "read timed out";
-	}
-	if (c->opt.tls.enabled) {
-		/* The socket error alone ("Connection reset by peer") hides a TLS alert such as
-		 * the server's "certificate required". */
-		fastqueue_tls_last_error(tls_why, sizeof(tls_why));
-	}
-	set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis connection to %s lost while %s: %s%s%s%s",
-		endpoint(c, ep, sizeof(ep)), doing, why, tls_why[0] ? " (TLS: " : "", tls_why, tls_why[0] ? ")" : "");
-	fastqueue_conn_close(c);
-}
-
-/* The reply being read could not be had (I/O, EOF, timeout, or bytes that are not RESP):
- * named after its command when known. */
-static void fail_reading(fastqueue_conn *c)
-{
-	char doing[64];
-
-	if (c->reading) {
-		fastqueue_format(doing, sizeof(doing), "reading the reply to %.*s", (int) MIN(c->reading_len, 32), c->reading);
-		fail_from_context(c, doing);
-	} else {
-		fail_from_context(c, "reading a reply");
-	}
-}
-
-/* Runs a setup command (AUTH, SELECT) right after connecting. */
-static zend_result setup_command(fastqueue_conn *c, const fastqueue_args *a, const char *what)
-{
-	char ep[300];
-	redisReply *r;
-
-	c->reading = a->argv[0];
-	c->reading_len = a->len[0];
-	r = redisCommandArgv(CTX(c), a->argc, a->argv, a->len);
-	c->reading = NULL;
-	if (!r) {
-		fail_from_context(c, what);
-		return FAILURE;
-	}
-	if (r->type == REDIS_REPLY_ERROR) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s refused %s: %.*s",
-			endpoint(c, ep, sizeof(ep)), what, (int) REPLY_LEN(r), r->str);
-		freeReplyObject(r);
-		fastqueue_conn_close(c);
-		return FAILURE;
-	}
-	if (r->type != REDIS_REPLY_STATUS || REPLY_LEN(r) != 2 || memcmp(r->str, "OK", 2) != 0) {
-		/* Not Redis, or not a Redis in a state we know: the session this should set up does
-		 * not exist, so the connection is of no use (the command's name only: AUTH's
-		 * arguments hold the password). */
-		char got[FASTQUEUE_REPLY_DESCRIPTION];
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Unexpected reply to %s from %s: %s (expected +OK)",
-			a->argv[0], endpoint(c, ep, sizeof(ep)), fastqueue_reply_describe(r, got, sizeof(got)));
-		freeReplyObject(r);
-		fastqueue_conn_close(c);
-		return FAILURE;
-	}
-	freeReplyObject(r);
-	return SUCCESS;
-}
-
-static zend_result authenticate(fastqueue_conn *c)
-{
-	fastqueue_args a;
-	zend_result ok;
-	if (!c->opt.password) {
-		return SUCCESS;
-	}
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "AUTH", 4);
-	if (c->opt.username) {
-		fastqueue_args_add_str(&a, c->opt.username);
-	}
-	fastqueue_args_add_str(&a, c->opt.password);
-	ok = setup_command(c, &a, "authentication");
-	fastqueue_args_free(&a);
-	return ok;
-}
-
-static zend_result select_database(fastqueue_conn *c)
-{
-	fastqueue_args a;
-	char db[24];
-	zend_result ok;
-	if (c->opt.database == 0) {
-		return SUCCESS;
-	}
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "SELECT", 6);
-	fastqueue_args_add(&a, db, fastqueue_format(db, sizeof(db), ZEND_LONG_FMT, c->opt.database));
-	ok = setup_command(c, &a, "SELECT");
-	fastqueue_args_free(&a);
-	return ok;
-}
-
-/* The handshake on every new socket, reconnects included (never redisReconnect, which drops
- * the TLS state), before AUTH: so a password only ever travels encrypted. The socket timeout
- * is set first, or a handshake with a server that does not answer it (a plain port) would
- * wait for ever; connect_timeout bounds it as it bounds the TCP connect. */
-static zend_result start_tls(fastqueue_conn *c)
-{
-	char ep[300], why[400];
-
-	redisSetTimeout(CTX(c), to_timeval(c->opt.connect_timeout));
-	if (fastqueue_tls_handshake(c->ctx, &c->tls_ctx, &c->opt, why, sizeof(why)) == FAILURE) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "TLS to Redis at %s failed: %s", endpoint(c, ep, sizeof(ep)), why);
-		fastqueue_conn_close(c);
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-/* The sentinels named the master, but their view can lag behind a failover: a server that
- * is not a master now would refuse every write. ROLE says what it is. */
-static zend_result check_master(fastqueue_conn *c)
-{
-	char ep[300];
-	redisReply *r = redisCommand(CTX(c), "ROLE");
-	char role[FASTQUEUE_REPLY_DESCRIPTION];
-
-	if (!r) {
-		fail_from_context(c, "asking its role");
-		return FAILURE;
-	}
-	if (r->type != REDIS_REPLY_ARRAY || r->elements < 1 || r->element[0]->type != REDIS_REPLY_STRING
-			|| REPLY_LEN(r->element[0]) != 6 || memcmp(r->element[0]->str, "master", 6) != 0) {
-		/* The role's name when it gave one, else what came back. */
-		if (r->type == REDIS_REPLY_ARRAY && r->elements >= 1 && r->element[0]->type == REDIS_REPLY_STRING) {
-			fastqueue_reply_escape(r->element[0]->str, REPLY_LEN(r->element[0]), role, sizeof(role));
-		} else if (r->type == REDIS_REPLY_ERROR) {
-			fastqueue_reply_escape(r->str, REPLY_LEN(r), role, sizeof(role));
-		} else {
-			fastqueue_reply_describe(r, role, sizeof(role));
-		}
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is not a master (ROLE: %s); the sentinels will be asked again",
-			endpoint(c, ep, sizeof(ep)), role);
-		freeReplyObject(r);
-		fastqueue_conn_close(c);
-		return FAILURE;
-	}
-	freeReplyObject(r);
-	return SUCCESS;
-}
-
-/* With Sentinel: where the master is now, into master_host/master_port. */
-static zend_result find_master(fastqueue_conn *c)
-{
-	char why[sizeof(c->err) - 64];
-
-	c->master_host[0] = '\0';
-	if (fastqueue_sentinel_find_master(&c->opt.sentinel, c->opt.connect_timeout, c->master_host,
-			sizeof(c->master_host), &c->master_port, why, sizeof(why)) == FAILURE) {
-		c->master_host[0] = '\0';
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot find the master \"%s\" by Sentinel: %s",
-			ZSTR_VAL(c->opt.sentinel.service), why);
-		return FAILURE;
-	}
-	return SUCCESS;
+	return fastqueue_link_is_connected(c);
 }
 
 zend_result fastqueue_conn_connect(fastqueue_conn *c)
 {
 	char ep[300];
-	struct timeval tv = to_timeval(c->opt.connect_timeout);
-	redisContext *ctx;
 
+	if (!c->cluster) {
+		return fastqueue_link_connect(c);
+	}
+	/* The front of a cluster has no socket: commands go to its nodes (fastqueue_conn_route).
+	 * One reaches it only when no node could be found, and the reason is already here. */
 	fastqueue_conn_close(c);
-	if (c->cluster) {
-		/* The front of a cluster has no socket: commands go to its nodes (fastqueue_conn_route).
-		 * One reaches it only when no node could be found, and the reason is already here. */
-		if (!c->err[0]) {
-			set_error(c, FASTQUEUE_ERR_CONNECTION, "No node of %s could be reached", endpoint(c, ep, sizeof(ep)));
-		}
-		c->err_kind = FASTQUEUE_ERR_CONNECTION;
-		return FAILURE;
+	if (!c->err[0]) {
+		fastqueue_session_error(c, FASTQUEUE_ERR_CONNECTION, "No node of %s could be reached", endpoint(c, ep, sizeof(ep)));
 	}
-	if (c->opt.sentinel.count) {
-		if (find_master(c) == FAILURE) {
-			return FAILURE;
-		}
-		ctx = redisConnectWithTimeout(c->master_host, (int) c->master_port, tv);
-	} else if (c->opt.socket) {
-		ctx = redisConnectUnixWithTimeout(ZSTR_VAL(c->opt.socket), tv);
-	} else {
-		ctx = redisConnectWithTimeout(c->opt.host ? ZSTR_VAL(c->opt.host) : "127.0.0.1", (int) c->opt.port, tv);
-	}
-	if (!ctx) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot connect to Redis at %s: out of memory", endpoint(c, ep, sizeof(ep)));
-		return FAILURE;
-	}
-	if (ctx->err) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Cannot connect to Redis at %s: %s", endpoint(c, ep, sizeof(ep)), ctx->errstr);
-		redisFree(ctx);
-		return FAILURE;
-	}
-	c->ctx = ctx;
-	if (c->opt.tls.enabled && start_tls(c) == FAILURE) {
-		return FAILURE;
-	}
-	fastqueue_conn_set_read_timeout(c, c->opt.read_timeout);
-	if (authenticate(c) == FAILURE || select_database(c) == FAILURE) {
-		return FAILURE;
-	}
-	if (c->opt.sentinel.count && check_master(c) == FAILURE) {
-		return FAILURE;
-	}
-	c->err_kind = FASTQUEUE_ERR_NONE;
-	c->err[0] = '\0';
-	return SUCCESS;
+	c->err_kind = FASTQUEUE_ERR_CONNECTION;
+	return FAILURE;
 }
 
 fastqueue_conn *fastqueue_conn_route(fastqueue_conn *c, const char *key, size_t len)
@@ -467,6 +91,142 @@ fastqueue_conn *fastqueue_conn_route(fastqueue_conn *c, const char *key, size_t 
 	}
 	node = fastqueue_cluster_for_slot(c->cluster, fastqueue_cluster_key_slot(key, len));
 	return node ? node : c;
+}
+
+zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
+{
+	if (UNEXPECTED(c->cluster)) {
+		*out = NULL;
+		return fastqueue_conn_connect(c);
+	}
+	if (is_node(c)) {
+		return fastqueue_cluster_command(c, a, out);
+	}
+	return fastqueue_link_command(c, a, out);
+}
+
+zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const char **argv, const size_t *len,
+	fastqueue_reply **out)
+{
+	if (UNEXPECTED(c->cluster)) {
+		*out = NULL;
+		return fastqueue_conn_connect(c);
+	}
+	return fastqueue_link_command_offthread(c, argc, argv, len, out);
+}
+
+zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka, fastqueue_reply **out)
+{
+	if (UNEXPECTED(c->cluster)) {
+		*out = NULL;
+		return fastqueue_conn_connect(c);
+	}
+	if (is_node(c)) {
+		return fastqueue_cluster_eval(c, s, numkeys, ka, out);
+	}
+	return fastqueue_link_eval(c, s, numkeys, ka, NULL, NULL, out);
+}
+
+zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
+{
+	if (UNEXPECTED(c->cluster)) {
+		return fastqueue_conn_connect(c);
+	}
+	return fastqueue_link_append(c, a);
+}
+
+zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
+{
+	/* A front has no socket: its read fails as a closed connection's does. */
+	return fastqueue_link_read(c, out);
+}
+
+zend_result fastqueue_conn_read_reply_to(fastqueue_conn *c, const char *command, fastqueue_reply **out)
+{
+	return fastqueue_link_read_reply_to(c, command, out);
+}
+
+zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)
+{
+	return fastqueue_conn_defer_all(c, a, 1);
+}
+
+zend_result fastqueue_conn_defer_all(fastqueue_conn *c, const fastqueue_args *cmds, int n)
+{
+	if (UNEXPECTED(c->cluster)) {
+		return fastqueue_conn_connect(c);
+	}
+	return fastqueue_link_defer_all(c, cmds, n);
+}
+
+zend_result fastqueue_conn_flush(fastqueue_conn *c)
+{
+	if (c->cluster) {
+		return fastqueue_cluster_flush(c->cluster);
+	}
+	return fastqueue_link_flush(c);
+}
+
+zend_result fastqueue_conn_drain(fastqueue_conn *c)
+{
+	if (c->cluster) {
+		return fastqueue_cluster_drain(c->cluster);
+	}
+	return fastqueue_link_drain(c);
+}
+
+uint32_t fastqueue_conn_deferred(fastqueue_conn *c)
+{
+	return c->deferred + (c->cluster ? fastqueue_cluster_deferred(c->cluster) : 0);
+}
+
+bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost)
+{
+	bool failed = fastqueue_link_deferred_failure(c, lost);
+
+	if (c->cluster) {
+		failed = fastqueue_cluster_deferred_failure(c->cluster, failed, lost);
+	}
+	return failed;
+}
+
+zend_result fastqueue_conn_eval_send_pending(fastqueue_conn *c, const fastqueue_script *s,
+	int numkeys, const fastqueue_args *ka)
+{
+	if (c->cluster && !c->pending) {
+		fastqueue_session_error(c, FASTQUEUE_ERR_PROTOCOL, "A pending command is not for a cluster");
+		return FAILURE;
+	}
+	return fastqueue_link_eval_send_pending(c, s, numkeys, ka);
+}
+
+zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out)
+{
+	return fastqueue_link_take_pending(c, out);
+}
+
+bool fastqueue_conn_is_noscript(const fastqueue_conn *c)
+{
+	return fastqueue_link_is_noscript(c);
+}
+
+void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds)
+{
+	if (c->cluster) {
+		fastqueue_cluster_set_read_timeout(c->cluster, seconds);
+	}
+	fastqueue_link_set_read_timeout(c, seconds);
+}
+
+void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
+{
+	size_t used = strlen(c->err);
+
+	if (c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: WRONGTYPE ", 23) == 0
+		&& used < sizeof(c->err)) {
+		snprintf(c->err + used, sizeof(c->err) - used, " (key %.*s)", (int) len, key);
+	}
 }
 
 zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
@@ -502,7 +262,7 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 	}
 	if (acked < c->opt.wait_replicas) {
 		char ep[300];
-		set_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
+		fastqueue_session_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
 			"write within %g s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
 			acked < 0 ? 0 : acked, c->opt.wait_replicas, endpoint(c, ep, sizeof(ep)), c->opt.wait_timeout);
 		fastqueue_reply_free(r);
@@ -512,841 +272,13 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 	return SUCCESS;
 }
 
-void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds)
-{
-	if (c->cluster) {
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			fastqueue_conn_set_read_timeout(fastqueue_cluster_at(c->cluster, i), seconds);
-		}
-	}
-	if (c->ctx) {
-		/* hiredis treats a zero timeval as "no timeout". */
-		redisSetTimeout(CTX(c), to_timeval(seconds > 0 ? seconds : 0));
-	}
-}
-
-static zend_result ensure_connected(fastqueue_conn *c)
-{
-	if (c->ctx && CTX(c)->err == 0) {
-		return SUCCESS;
-	}
-	return fastqueue_conn_connect(c);
-}
-
-static bool reply_starts_with(const redisReply *r, const char *word, size_t len)
-{
-	return REPLY_LEN(r) >= len && memcmp(r->str, word, len) == 0;
-}
-
-/* "MOVED <slot> <host>:<port>" or "ASK ...": where to send the command instead. A MOVED also
- * corrects the slot map at once (the whole map is read again before the next route). */
-static void note_redirect(fastqueue_conn *c, const redisReply *r)
-{
-	char text[300];
-	unsigned slot;
-	const char *addr, *colon;
-	size_t len = REPLY_LEN(r) < sizeof(text) - 1 ? REPLY_LEN(r) : sizeof(text) - 1;
-	zend_long port;
-
-	memcpy(text, r->str, len);
-	text[len] = '\0';
-	c->redirect.pending = c->redirect.again = false;
-	c->redirect.ask = text[0] == 'A';
-	addr = strchr(text + (c->redirect.ask ? 4 : 6), ' ');
-	if (sscanf(text + (c->redirect.ask ? 4 : 6), "%u", &slot) != 1 || slot >= FASTQUEUE_CLUSTER_SLOTS || !addr
-		|| !(colon = strrchr(addr + 1, ':')) || (port = ZEND_STRTOL(colon + 1, NULL, 10)) < 1 || port > 65535
-		|| (size_t) (colon - addr - 1) >= sizeof(c->redirect.host)) {
-		return;
-	}
-	c->redirect.slot = (uint16_t) slot;
-	c->redirect.port = port;
-	memcpy(c->redirect.host, addr + 1, (size_t) (colon - addr - 1));
-	c->redirect.host[colon - addr - 1] = '\0';
-	if (!c->redirect.host[0]) {
-		/* An unknown endpoint: the node asked. */
-		snprintf(c->redirect.host, sizeof(c->redirect.host), "%s", ZSTR_VAL(c->opt.host));
-	}
-	c->redirect.pending = true;
-	if (!c->redirect.ask) {
-		fastqueue_cluster_moved(c->front->cluster, c->redirect.slot,
-			fastqueue_cluster_node(c->front->cluster, c->redirect.host, c->redirect.port));
-	}
-}
-
-/* Turns an error reply into the connection's error. A command error keeps the connection.
- * A server that wants a password we were not given is a connection problem, as a refused
- * AUTH is: the session is useless, and a worker should back off and reconnect. Redis says so
- * with NOAUTH, or, for a command of more than 10 arguments (the pop script), with a protocol
- * error. After any protocol error Redis closes the connection: so do we. */
-static zend_result check_reply(fastqueue_conn *c, redisReply *r)
-{
-	char ep[300];
-
-	if (r->type != REDIS_REPLY_ERROR) {
-		return SUCCESS;
-	}
-	if (reply_starts_with(r, "NOAUTH", 6)) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: %.*s",
-			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
-		fastqueue_conn_close(c);
-	} else if (reply_starts_with(r, "ERR Protocol error: unauthenticated", 35)) {
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s requires authentication: NOAUTH (it answered: %.*s)",
-			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
-		fastqueue_conn_close(c);
-	} else if (c->front && (reply_starts_with(r, "MOVED ", 6) || reply_starts_with(r, "ASK ", 4))) {
-		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
-		note_redirect(c, r);
-	} else if (c->front && reply_starts_with(r, "TRYAGAIN", 8)) {
-		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
-		c->redirect.pending = c->redirect.again = true;
-	} else if (c->opt.sentinel.count && reply_starts_with(r, "READONLY", 8)) {
-		/* The master became a replica (a failover): connect again, to the master the
-		 * sentinels name now. */
-		set_error(c, FASTQUEUE_ERR_CONNECTION, "Redis at %s is a replica now: %.*s; the sentinels will be asked again",
-			endpoint(c, ep, sizeof(ep)), (int) REPLY_LEN(r), r->str);
-		fastqueue_conn_close(c);
-	} else {
-		set_error(c, FASTQUEUE_ERR_REPLY, "Redis error: %.*s", (int) REPLY_LEN(r), r->str);
-		if (reply_starts_with(r, "ERR Protocol error", 18)) {
-			fastqueue_conn_close(c);
-		}
-	}
-	return FAILURE;
-}
-
-/* A reply read for the caller: checked as check_reply() does, freed if it failed, else handed out. */
-static zend_result hand_out_reply(fastqueue_conn *c, redisReply *r, fastqueue_reply **out)
-{
-	if (check_reply(c, r) == FAILURE) {
-		freeReplyObject(r);
-		return FAILURE;
-	}
-	*out = r;
-	return SUCCESS;
-}
-
-void fastqueue_conn_name_key(fastqueue_conn *c, const char *key, size_t len)
-{
-	size_t used = strlen(c->err);
-
-	if (c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: WRONGTYPE ", 23) == 0
-		&& used < sizeof(c->err)) {
-		snprintf(c->err + used, sizeof(c->err) - used, " (key %.*s)", (int) len, key);
-	}
-}
-
-/* n's decimal digits at p; returns their end. */
-static char *put_digits(char *p, uint64_t n)
-{
-	char digits[20];
-	int d = 0;
-	do {
-		digits[d++] = (char) ('0' + n % 10);
-		n /= 10;
-	} while (n);
-	while (d) {
-		*p++ = digits[--d];
-	}
-	return p;
-}
-
-size_t fastqueue_format_long(char *buf, zend_long n)
-{
-	char *p = buf;
-	uint64_t u = (uint64_t) n;
-
-	if (n < 0) {
-		*p++ = '-';
-		u = 0 - u; /* ZEND_LONG_MIN too: unsigned, no overflow */
-	}
-	p = put_digits(p, u);
-	*p = '\0';
-	return (size_t) (p - buf);
-}
-
-/* "<mark><n>\r\n" without printf, which costs more than the rest of the command. */
-static char *put_header(char *p, char mark, size_t n)
-{
-	*p++ = mark;
-	p = put_digits(p, n);
-	*p++ = '\r';
-	*p++ = '\n';
-	return p;
-}
-
-/* The most a command takes in RESP (its headers at their longest). */
-static size_t command_size_max(const fastqueue_args *a)
-{
-	size_t len = 1 + 20 + 2;
-
-	for (int i = 0; i < a->argc; i++) {
-		len += 1 + 20 + 2 + a->len[i] + 2;
-	}
-	return len;
-}
-
-/* A command in RESP at p; returns the end. hiredis's own argv formatter appends piece by piece
- * and costs several times more on the per-job path. */
-static char *put_command(char *p, const fastqueue_args *a)
-{
-	p = put_header(p, '*', (size_t) a->argc);
-	for (int i = 0; i < a->argc; i++) {
-		p = put_header(p, '$', a->len[i]);
-		memcpy(p, a->argv[i], a->len[i]);
-		p += a->len[i];
-		*p++ = '\r';
-		*p++ = '\n';
-	}
-	return p;
-}
-
-/* Queues commands cmds[0..n) in one buffer and one append to hiredis's output buffer: each
- * append costs hiredis a copy and often a realloc, and a job's start mark is four commands. */
-static zend_result append_commands(fastqueue_conn *c, const fastqueue_args *cmds, int n)
-{
-	size_t len = 0;
-	char *buf, *p;
-	int rc;
-
-	if (ensure_connected(c) == FAILURE) {
-		return FAILURE;
-	}
-	for (int i = 0; i < n; i++) {
-		len += command_size_max(&cmds[i]);
-	}
-	p = buf = emalloc(len);
-	for (int i = 0; i < n; i++) {
-		p = put_command(p, &cmds[i]);
-	}
-	rc = redisAppendFormattedCommand(CTX(c), buf, (size_t) (p - buf));
-	efree(buf);
-	if (rc != REDIS_OK) {
-		fail_from_context(c, "sending a command");
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-zend_result fastqueue_conn_append(fastqueue_conn *c, const fastqueue_args *a)
-{
-	return append_commands(c, a, 1);
-}
-
-/* The replies of deferred commands are only looked at for an error (check_reply): hiredis
- * builds them with these functions, which allocate nothing but a top-level error. Every other
- * reply, and every element of an array, is the one static object below, typed as a status
- * (hiredis 1.x reads the type of each reply it returns, looking for RESP3 pushes). Building
- * and freeing the four replies of a job's start mark cost more than the rest of it. */
-static redisReply deferred_ok = {.type = REDIS_REPLY_STATUS};
-
-static void *deferred_string(const redisReadTask *task, char *str, size_t len)
-{
-	redisReply *r;
-
-	if (task->type != REDIS_REPLY_ERROR || task->parent) {
-		return &deferred_ok;
-	}
-	/* malloc, not emalloc: the reader may free it when the context is freed, at shutdown too. */
-	if (!(r = calloc(1, sizeof(*r))) || !(r->str = malloc(len + 1))) {
-		free(r);
-		return NULL; /* hiredis reports "Out of memory" */
-	}
-	memcpy(r->str, str, len);
-	r->str[len] = '\0';
-	r->len = len;
-	r->type = REDIS_REPLY_ERROR;
-	return r;
-}
-
-#if HIREDIS_MAJOR >= 1
-typedef size_t deferred_array_len;
-#else
-typedef int deferred_array_len;
-#endif
-
-static void *deferred_array(const redisReadTask *task, deferred_array_len elements)
-{
-	(void) task;
-	(void) elements;
-	return &deferred_ok;
-}
-
-static void *deferred_integer(const redisReadTask *task, long long value)
-{
-	(void) task;
-	(void) value;
-	return &deferred_ok;
-}
-
-static void *deferred_nil(const redisReadTask *task)
-{
-	(void) task;
-	return &deferred_ok;
-}
-
-#if HIREDIS_MAJOR >= 1
-static void *deferred_double(const redisReadTask *task, double value, char *str, size_t len)
-{
-	(void) task;
-	(void) value;
-	(void) str;
-	(void) len;
-	return &deferred_ok;
-}
-
-static void *deferred_bool(const redisReadTask *task, int value)
-{
-	(void) task;
-	(void) value;
-	return &deferred_ok;
-}
-#endif
-
-static void deferred_free(void *obj)
-{
-	redisReply *r = obj;
-
-	if (r && r != &deferred_ok) {
-		free(r->str);
-		free(r);
-	}
-}
-
-static redisReplyObjectFunctions deferred_functions = {
-	.createString = deferred_string,
-	.createArray = deferred_array,
-	.createInteger = deferred_integer,
-	.createNil = deferred_nil,
-#if HIREDIS_MAJOR >= 1
-	.createDouble = deferred_double,
-	.createBool = deferred_bool,
-#endif
-	.freeObject = deferred_free,
-};
-
-/* Reads one reply owed to a deferred command. FAILURE only when the connection is gone. */
-static zend_result read_deferred(fastqueue_conn *c)
-{
-	redisReader *reader = CTX(c)->reader;
-	redisReplyObjectFunctions *usual = reader->fn;
-	void *r = NULL;
-
-	reader->fn = &deferred_functions;
-	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
-		/* The context is freed here, with the reader's part-built reply, if any: so while it
-		 * still has the functions that built that reply. */
-		fail_from_context(c, "reading a reply");
-		return FAILURE;
-	}
-	reader->fn = usual;
-	c->deferred--;
-	if (check_reply(c, r) == FAILURE) {
-		note_deferred_failure(c, false, c->err);
-		if (c->ctx) {
-			/* The command whose reply comes next has not failed. */
-			c->err_kind = FASTQUEUE_ERR_NONE;
-			c->err[0] = '\0';
-		}
-	}
-	deferred_free(r);
-	return c->ctx ? SUCCESS : FAILURE;
-}
-
-static bool awaiting_pending(const fastqueue_conn *c)
-{
-	return c->pending && !c->pending_reply && !c->pending_lost;
-}
-
-/* Reads the pending command's reply and keeps it, error or not, for take_pending. */
-static zend_result read_pending(fastqueue_conn *c)
-{
-	void *r = NULL;
-	const char *was = c->reading;
-	size_t was_len = c->reading_len;
-	bool failed;
-
-	c->reading = "EVALSHA";
-	c->reading_len = 7;
-	if ((failed = redisGetReply(CTX(c), &r) != REDIS_OK || !r)) {
-		fail_reading(c);
-	}
-	c->reading = was;
-	c->reading_len = was_len;
-	if (failed) {
-		return FAILURE;
-	}
-	c->pending_reply = r;
-	return SUCCESS;
-}
-
-uint32_t fastqueue_conn_deferred(fastqueue_conn *c)
-{
-	uint32_t n = c->deferred;
-
-	if (c->cluster) {
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			n += fastqueue_cluster_at(c->cluster, i)->deferred;
-		}
-	}
-	return n;
-}
-
-zend_result fastqueue_conn_drain(fastqueue_conn *c)
-{
-	if (c->cluster) {
-		zend_result ok = SUCCESS;
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			if (fastqueue_conn_drain(fastqueue_cluster_at(c->cluster, i)) == FAILURE) {
-				ok = FAILURE;
-			}
-		}
-		return ok;
-	}
-	while (c->deferred || awaiting_pending(c)) {
-		if (!c->ctx) {
-			return FAILURE;
-		}
-		if (awaiting_pending(c) && c->pending_after == 0) {
-			if (read_pending(c) == FAILURE) {
-				return FAILURE;
-			}
-			continue;
-		}
-		if (read_deferred(c) == FAILURE) {
-			return FAILURE;
-		}
-		if (awaiting_pending(c)) {
-			c->pending_after--;
-		}
-	}
-	return SUCCESS;
-}
-
-bool fastqueue_conn_deferred_failure(fastqueue_conn *c, bool *lost)
-{
-	bool failed = c->deferred_failed;
-	*lost = c->deferred_lost;
-	c->deferred_failed = c->deferred_lost = false;
-	if (c->cluster) {
-		/* The nodes' failures, the first one's text on the front, where callers read it. */
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			fastqueue_conn *n = fastqueue_cluster_at(c->cluster, i);
-			bool node_lost;
-			if (fastqueue_conn_deferred_failure(n, &node_lost)) {
-				if (!failed) {
-					memcpy(c->deferred_err, n->deferred_err, sizeof(c->deferred_err));
-				}
-				failed = true;
-				*lost = *lost || node_lost;
-			}
-		}
-	}
-	return failed;
-}
-
-zend_result fastqueue_conn_flush(fastqueue_conn *c)
-{
-	int done = 0;
-
-	if (c->cluster) {
-		zend_result ok = SUCCESS;
-		for (uint32_t i = 0; i < fastqueue_cluster_count(c->cluster); i++) {
-			fastqueue_conn *n = fastqueue_cluster_at(c->cluster, i);
-			if (n->ctx && fastqueue_conn_flush(n) == FAILURE) {
-				ok = FAILURE;
-			}
-		}
-		return ok;
-	}
-	if (!c->ctx) {
-		return FAILURE;
-	}
-	while (!done) {
-		if (redisBufferWrite(CTX(c), &done) != REDIS_OK) {
-			fail_from_context(c, "sending a command");
-			return FAILURE;
-		}
-	}
-	return SUCCESS;
-}
-
-zend_result fastqueue_conn_read(fastqueue_conn *c, fastqueue_reply **out)
-{
-	void *r = NULL;
-	*out = NULL;
-	if (!c->ctx) {
-		/* An earlier failure in the same pipeline already closed it. */
-		return FAILURE;
-	}
-	if (fastqueue_conn_drain(c) == FAILURE) {
-		return FAILURE;
-	}
-	if (redisGetReply(CTX(c), &r) != REDIS_OK || !r) {
-		fail_reading(c);
-		return FAILURE;
-	}
-	return hand_out_reply(c, r, out);
-}
-
-zend_result fastqueue_conn_read_reply_to(fastqueue_conn *c, const char *command, fastqueue_reply **out)
-{
-	zend_result ok;
-
-	c->reading = command;
-	c->reading_len = strlen(command);
-	ok = fastqueue_conn_read(c, out);
-	c->reading = NULL;
-	return ok;
-}
-
-/* MOVED and ASK replies followed for one command, at most: a slot moves once per resharding
- * step, so more means the nodes disagree (a failover underway); the caller retries later. */
-#define MAX_REDIRECTS 5
-
-/* Queues ASKING, whose reply is read before the next command's: that command may then use a
- * slot the node is importing. */
-static zend_result send_asking(fastqueue_conn *c)
-{
-	fastqueue_args a;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ASKING", 6);
-	ok = fastqueue_conn_defer(c, &a);
-	fastqueue_args_free(&a);
-	return ok;
-}
-
-/* After a cluster node answered MOVED or ASK: the node to send the command to instead (*ask:
- * with ASKING first), or NULL when there is no redirect to follow. */
-static fastqueue_conn *follow_redirect(fastqueue_conn *c, int hops, bool *ask)
-{
-	if (!c->front || !c->redirect.pending) {
-		return NULL;
-	}
-	c->redirect.pending = false;
-	if (c->redirect.again) {
-		/* A multi-key command met a slot whose keys are partly moved: the migration of a
-		 * batch takes milliseconds. */
-		c->redirect.again = false;
-		/* *ask stays: a node importing the slot still needs ASKING. */
-		usleep(10000 * (useconds_t) (hops + 1));
-		return c;
-	}
-	*ask = c->redirect.ask;
-	return fastqueue_cluster_node(c->front->cluster, c->redirect.host, c->redirect.port);
-}
-
-static zend_result command_once(fastqueue_conn *c, const fastqueue_args *a, bool ask, fastqueue_reply **out)
-{
-	*out = NULL;
-	c->redirect.pending = c->redirect.again = false;
-	zend_result ok;
-
-	if ((ask && send_asking(c) == FAILURE) || fastqueue_conn_append(c, a) == FAILURE) {
-		return FAILURE;
-	}
-	c->reading = a->argv[0];
-	c->reading_len = a->len[0];
-	ok = fastqueue_conn_read(c, out);
-	c->reading = NULL;
-	return ok;
-}
-
-zend_result fastqueue_conn_command(fastqueue_conn *c, const fastqueue_args *a, fastqueue_reply **out)
-{
-	bool ask = false;
-	zend_result ok = command_once(c, a, false, out);
-
-	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, hops, &ask)); hops++) {
-		ok = command_once(c, a, ask, out);
-	}
-	return ok;
-}
-
-zend_result fastqueue_conn_command_offthread(fastqueue_conn *c, int argc, const char **argv, const size_t *len,
-	fastqueue_reply **out)
-{
-	redisReply *r;
-
-	*out = NULL;
-	if (ensure_connected(c) == FAILURE) {
-		return FAILURE;
-	}
-	/* hiredis's own formatter and malloc: format_command's buffer comes from the Zend heap. */
-	c->reading = argv[0];
-	c->reading_len = len[0];
-	r = redisCommandArgv(CTX(c), argc, argv, len);
-	if (!r) {
-		fail_reading(c);
-	}
-	c->reading = NULL;
-	if (!r) {
-		return FAILURE;
-	}
-	return hand_out_reply(c, r, out);
-}
-
-/* Builds EVALSHA/EVAL sha-or-source numkeys keys... args... */
-static void eval_args(fastqueue_args *out, const fastqueue_script *s, bool by_sha, int numkeys,
-	const fastqueue_args *ka, char *nk, size_t nk_size)
-{
-	fastqueue_args_init(out);
-	if (by_sha) {
-		fastqueue_args_add(out, "EVALSHA", 7);
-		fastqueue_args_add(out, s->sha1, 40);
-	} else {
-		fastqueue_args_add(out, "EVAL", 4);
-		fastqueue_args_add(out, s->source, s->len);
-	}
-	fastqueue_args_add(out, nk, fastqueue_format(nk, nk_size, "%d", numkeys));
-	for (int i = 0; i < ka->argc; i++) {
-		fastqueue_args_add(out, ka->argv[i], ka->len[i]);
-	}
-}
-
-zend_result fastqueue_conn_defer(fastqueue_conn *c, const fastqueue_args *a)
-{
-	return fastqueue_conn_defer_all(c, a, 1);
-}
-
-zend_result fastqueue_conn_defer_all(fastqueue_conn *c, const fastqueue_args *cmds, int n)
-{
-	if (append_commands(c, cmds, n) == FAILURE) {
-		return FAILURE;
-	}
-	c->deferred += (uint32_t) n;
-	return SUCCESS;
-}
-
-static bool is_noscript(const fastqueue_conn *c)
-{
-	return c->err_kind == FASTQUEUE_ERR_REPLY && strncmp(c->err, "Redis error: NOSCRIPT", 21) == 0;
-}
-
-static zend_result eval_once(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka, bool ask, fastqueue_reply **out)
-{
-	fastqueue_args a;
-	char nk[16];
-	zend_result ok;
-
-	eval_args(&a, s, true, numkeys, ka, nk, sizeof(nk));
-	ok = command_once(c, &a, ask, out);
-	fastqueue_args_free(&a);
-	if (ok == FAILURE && is_noscript(c)) {
-		/* SCRIPT FLUSH or a restarted server: send the source once; Redis caches it again.
-		 * ASKING admits one command only: again for this one. */
-		eval_args(&a, s, false, numkeys, ka, nk, sizeof(nk));
-		ok = command_once(c, &a, ask, out);
-		fastqueue_args_free(&a);
-	}
-	if (ok == SUCCESS) {
-		c->scripts_loaded |= (uint64_t) 1 << s->index;
-	}
-	return ok;
-}
-
-zend_result fastqueue_conn_eval(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka, fastqueue_reply **out)
-{
-	bool ask = false;
-	zend_result ok = eval_once(c, s, numkeys, ka, false, out);
-
-	for (int hops = 0; ok == FAILURE && hops < MAX_REDIRECTS && (c = follow_redirect(c, hops, &ask)); hops++) {
-		ok = eval_once(c, s, numkeys, ka, ask, out);
-	}
-	return ok;
-}
-
-zend_result fastqueue_conn_eval_send_pending(fastqueue_conn *c, const fastqueue_script *s,
-	int numkeys, const fastqueue_args *ka)
-{
-	fastqueue_args a;
-	char nk[16];
-	zend_result ok;
-
-	if (c->pending || c->cluster) {
-		set_error(c, FASTQUEUE_ERR_PROTOCOL, "A pending command is %s", c->pending ? "already out" : "not for a cluster");
-		return FAILURE;
-	}
-	eval_args(&a, s, true, numkeys, ka, nk, sizeof(nk));
-	ok = fastqueue_conn_append(c, &a);
-	fastqueue_args_free(&a);
-	if (ok == FAILURE) {
-		return FAILURE;
-	}
-	c->pending = true;
-	c->pending_lost = false;
-	c->pending_after = c->deferred;
-	/* A failed write closed the connection: the call is lost, and take_pending says so. */
-	fastqueue_conn_flush(c);
-	return SUCCESS;
-}
-
-zend_result fastqueue_conn_take_pending(fastqueue_conn *c, fastqueue_reply **out)
-{
-	redisReply *r;
-
-	*out = NULL;
-	if (!c->pending) {
-		set_error(c, FASTQUEUE_ERR_PROTOCOL, "No pending command");
-		return FAILURE;
-	}
-	if (awaiting_pending(c)) {
-		/* Reads the deferred replies ahead of it, then it (and those behind it). */
-		fastqueue_conn_drain(c);
-	}
-	c->pending = false;
-	r = c->pending_reply;
-	c->pending_reply = NULL;
-	if (!r) {
-		c->pending_lost = false;
-		if (c->err_kind != FASTQUEUE_ERR_CONNECTION) {
-			set_error(c, FASTQUEUE_ERR_CONNECTION, "The connection closed before the reply was read");
-		}
-		return FAILURE;
-	}
-	return hand_out_reply(c, r, out);
-}
-
-bool fastqueue_conn_is_noscript(const fastqueue_conn *c)
-{
-	return is_noscript(c);
-}
-
-void fastqueue_reply_free(fastqueue_reply *r)
-{
-	if (r) {
-		freeReplyObject(r);
-	}
-}
-
-void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out)
-{
-	switch (r->type) {
-		case REDIS_REPLY_STRING:
-		case REDIS_REPLY_STATUS:
-			ZVAL_STRINGL(out, r->str, REPLY_LEN(r));
-			break;
-		case REDIS_REPLY_INTEGER:
-			ZVAL_LONG(out, (zend_long) r->integer);
-			break;
-		case REDIS_REPLY_ARRAY:
-			array_init_size(out, (uint32_t) r->elements);
-			for (size_t i = 0; i < r->elements; i++) {
-				zval item;
-				fastqueue_reply_to_zval(r->element[i], &item);
-				add_next_index_zval(out, &item);
-			}
-			break;
-		default: /* nil, and any RESP3 type we never ask for */
-			ZVAL_NULL(out);
-	}
-}
-
-bool fastqueue_reply_is_nil(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_NIL;
-}
-
-bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out)
-{
-	if (r->type != REDIS_REPLY_INTEGER) {
-		return false;
-	}
-	*out = (zend_long) r->integer;
-	return true;
-}
-
-bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len)
-{
-	if (r->type != REDIS_REPLY_STRING && r->type != REDIS_REPLY_STATUS) {
-		return false;
-	}
-	*s = r->str;
-	*len = REPLY_LEN(r);
-	return true;
-}
-
-bool fastqueue_reply_is_array(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_ARRAY;
-}
-
-size_t fastqueue_reply_array_len(const fastqueue_reply *r)
-{
-	return r->type == REDIS_REPLY_ARRAY ? r->elements : 0;
-}
-
-const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i)
-{
-	return r->element[i];
-}
-
-fastqueue_reply *fastqueue_reply_new_array(size_t n)
-{
-	/* hiredis frees replies with free(): build them with its allocator's counterpart. */
-	redisReply *r = calloc(1, sizeof(*r));
-
-	if (!r) {
-		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-	}
-	r->type = REDIS_REPLY_ARRAY;
-	r->elements = n;
-	r->element = n ? calloc(n, sizeof(*r->element)) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		if (!r->element || !(r->element[i] = calloc(1, sizeof(redisReply)))) {
-			zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-		}
-		r->element[i]->type = REDIS_REPLY_NIL;
-	}
-	return r;
-}
-
-void fastqueue_reply_move(fastqueue_reply *to, size_t to_i, fastqueue_reply *from, size_t from_i)
-{
-	redisReply *nil = to->element[to_i];
-
-	to->element[to_i] = from->element[from_i];
-	/* The nil that was there takes its place: both arrays stay whole. */
-	freeReplyObject(nil);
-	nil = calloc(1, sizeof(*nil));
-	if (!nil) {
-		zend_error_noreturn(E_ERROR, "FastQueue: out of memory");
-	}
-	nil->type = REDIS_REPLY_NIL;
-	from->element[from_i] = nil;
-}
-
-void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem)
-{
-	freeReplyObject(r->element[i]);
-	r->element[i] = elem;
-}
-
-void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n)
-{
-	r->integer = n;
-}
-
-fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i)
-{
-	return r->element[i];
-}
-
-const char *fastqueue_hiredis_version(void)
-{
-	return ZEND_TOSTR(HIREDIS_MAJOR) "." ZEND_TOSTR(HIREDIS_MINOR) "." ZEND_TOSTR(HIREDIS_PATCH);
-}
-
 /* {{{ replies of the wrong type or shape */
 zend_result fastqueue_conn_unexpected(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
 	const char *expected)
 {
 	char ep[300], what[FASTQUEUE_REPLY_DESCRIPTION];
 
-	set_error(c, FASTQUEUE_ERR_PROTOCOL, "Unexpected reply to %s from %s: %s (expected %s)", command,
+	fastqueue_session_error(c, FASTQUEUE_ERR_PROTOCOL, "Unexpected reply to %s from %s: %s (expected %s)", command,
 		endpoint(c, ep, sizeof(ep)), fastqueue_reply_describe(r, what, sizeof(what)), expected);
 	return FAILURE;
 }
@@ -1363,7 +295,7 @@ zend_result fastqueue_conn_expect_integer(fastqueue_conn *c, const char *command
 zend_result fastqueue_conn_expect_string(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
 	bool nil_ok, const char **s, size_t *len)
 {
-	if (nil_ok && r->type == REDIS_REPLY_NIL) {
+	if (nil_ok && fastqueue_reply_is_nil(r)) {
 		*s = NULL;
 		*len = 0;
 		return SUCCESS;
@@ -1377,11 +309,13 @@ zend_result fastqueue_conn_expect_string(fastqueue_conn *c, const char *command,
 zend_result fastqueue_conn_expect_strings(fastqueue_conn *c, const char *command, const fastqueue_reply *r,
 	size_t n, bool nils_ok)
 {
-	bool fits = r->type == REDIS_REPLY_ARRAY && (n == SIZE_MAX || r->elements == n);
+	bool fits = fastqueue_reply_is_array(r) && (n == SIZE_MAX || fastqueue_reply_array_len(r) == n);
+	const char *str;
+	size_t len;
 
-	for (size_t i = 0; fits && i < r->elements; i++) {
-		int t = r->element[i]->type;
-		fits = t == REDIS_REPLY_STRING || t == REDIS_REPLY_STATUS || (nils_ok && t == REDIS_REPLY_NIL);
+	for (size_t i = 0; fits && i < fastqueue_reply_array_len(r); i++) {
+		const fastqueue_reply *e = fastqueue_reply_array_at(r, i);
+		fits = fastqueue_reply_string(e, &str, &len) || (nils_ok && fastqueue_reply_is_nil(e));
 	}
 	if (!fits) {
 		char expected[64];

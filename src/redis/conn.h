@@ -1,114 +1,16 @@
-/* The Redis connection: the only layer that knows hiredis. It returns
+/* The Redis connection as the layers above use it: one server (link.c), the master of a
+ * Sentinel service, or a Redis Cluster (cluster.c, over link.c), behind one API. It returns
  * SUCCESS/FAILURE and keeps the error on the connection; callers throw. */
 #ifndef FASTQUEUE_CONN_H
 #define FASTQUEUE_CONN_H
 
 #include "php.h"
 #include "clock.h"
+#include "args.h"
 #include "lua_scripts.h"
-#include "sentinel.h"
+#include "conn_options.h"
+#include "link.h"
 #include "cluster.h"
-#include "reply.h"
-
-typedef enum {
-	FASTQUEUE_ERR_NONE = 0,
-	FASTQUEUE_ERR_CONNECTION,  /* cannot connect, auth refused, connection lost, timeout */
-	FASTQUEUE_ERR_REPLY,       /* Redis answered with an error reply */
-	FASTQUEUE_ERR_PROTOCOL,    /* a reply of a shape we did not expect */
-	FASTQUEUE_ERR_REPLICATION  /* a write done, but fewer replicas than wait_replicas confirmed it */
-} fastqueue_err_kind;
-
-/* TLS settings, named after PHP's SSL stream context options. */
-typedef struct _fastqueue_tls_options {
-	bool enabled;              /* TLS requested (rediss://, scheme tls, tls://host, option tls) */
-	bool verify_peer;          /* check the server's chain against cafile/capath or the system store */
-	bool verify_peer_name;     /* check that the server's certificate names peer_name (or host) */
-	zend_string *cafile;       /* CA bundle, or NULL */
-	zend_string *capath;       /* directory of hashed CA certificates, or NULL */
-	zend_string *local_cert;   /* client certificate (PEM), or NULL */
-	zend_string *local_pk;     /* client private key (PEM), or NULL: never printed */
-	zend_string *peer_name;    /* SNI and the name checked; NULL: the host */
-} fastqueue_tls_options;
-
-typedef struct _fastqueue_conn_options {
-	zend_string *host;         /* NULL when socket is set */
-	zend_long port;
-	zend_string *socket;       /* unix socket path, or NULL */
-	zend_string *username;     /* ACL user, or NULL */
-	zend_string *password;     /* never printed, or NULL */
-	zend_long database;
-	double connect_timeout;    /* seconds */
-	double read_timeout;       /* seconds; 0 = wait forever */
-	fastqueue_tls_options tls; /* TLS settings; tls.enabled false: plain TCP */
-	zend_long wait_replicas;   /* writes of jobs return once this many replicas have them; 0: no wait */
-	double wait_timeout;       /* seconds to wait for them (WAIT's timeout) */
-	fastqueue_sentinel_options sentinel; /* sentinel.count > 0: the master of sentinel.service,
-	                            * wherever the sentinels say it is (host and port unused) */
-	fastqueue_cluster_options cluster; /* cluster.count > 0: a Redis Cluster found from these seeds
-	                            * (host, port, socket and database unused) */
-} fastqueue_conn_options;
-
-/* Where a MOVED or ASK reply sent a command. */
-typedef struct _fastqueue_redirect {
-	bool pending;              /* the last reply was a redirect not followed yet */
-	bool ask;                  /* ASK (this command only, after ASKING), not MOVED */
-	bool again;                /* TRYAGAIN: the same node, a moment later (keys of the slot
-	                            * are halfway through a migration) */
-	uint16_t slot;
-	zend_long port;
-	char host[256];
-} fastqueue_redirect;
-
-typedef struct _fastqueue_conn {
-	void *ctx;                      /* redisContext, NULL while disconnected */
-	void *tls_ctx;                  /* redisSSLContext made from opt.tls on first connect, or NULL */
-	fastqueue_conn_options opt;     /* owned copies of the settings */
-	fastqueue_err_kind err_kind;    /* kind of the last error */
-	char err[512];                  /* text of the last error, never the password */
-	uint64_t scripts_loaded;        /* bit per script known to be cached on this connection */
-	uint32_t deferred;              /* replies owed to deferred commands, read before any other */
-	bool deferred_failed;           /* a deferred command failed, or its reply was lost, since the
-	                                 * last fastqueue_conn_deferred_failure() */
-	bool deferred_lost;             /* ... and it was lost with the connection: it may not have run */
-	char deferred_err[512];         /* text of the first such failure */
-	bool pending;                   /* a pending command was sent and not taken yet */
-	bool pending_lost;              /* ... and its reply was lost with the connection */
-	uint32_t pending_after;         /* deferred replies owed ahead of the pending one */
-	void *pending_reply;            /* its reply (redisReply), once read, until taken */
-	char master_host[256];          /* with Sentinel: the master last connected to, or "" */
-	zend_long master_port;
-	fastqueue_cluster *cluster;     /* the front of a cluster: its nodes and slot map; else NULL */
-	struct _fastqueue_conn *front;  /* a cluster node: the front its errors are copied to; else NULL */
-	fastqueue_redirect redirect;    /* a cluster node: the last MOVED or ASK it answered */
-	const char *reading;            /* while a command's reply is read: its name, for the error
-	                                 * text of a reply that cannot be parsed; else NULL */
-	size_t reading_len;
-} fastqueue_conn;
-
-/* One command's arguments: a growable argv for hiredis. */
-typedef struct _fastqueue_args {
-	int argc;
-	int cap;
-	const char **argv;
-	size_t *len;
-	const char *inline_argv[16];   /* no allocation for short commands */
-	size_t inline_len[16];
-} fastqueue_args;
-
-/* snprintf returning the length actually in buf: at most size - 1 (truncated), 0 on an error.
- * snprintf's own result is the length it wanted, which can reach past buf; any length handed
- * on (fastqueue_args_add) comes from here instead. */
-size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-
-/* n in decimal, NUL-terminated, in buf (FASTQUEUE_LONG_CHARS at least); returns its length.
- * For the per-job path, where snprintf costs more than the command it goes into. */
-#define FASTQUEUE_LONG_CHARS 24
-size_t fastqueue_format_long(char *buf, zend_long n);
-
-void fastqueue_args_init(fastqueue_args *a);
-void fastqueue_args_add(fastqueue_args *a, const char *s, size_t len);
-void fastqueue_args_add_str(fastqueue_args *a, const zend_string *s);
-void fastqueue_args_free(fastqueue_args *a);
 
 /* Whether this build can speak TLS (hiredis >= 1.1 with hiredis_ssl at build time). */
 bool fastqueue_conn_tls_supported(void);
@@ -116,10 +18,6 @@ bool fastqueue_conn_tls_supported(void);
 const char *fastqueue_conn_tls_version(void);
 /* Process-wide TLS library setup, from MINIT. */
 void fastqueue_conn_minit(void);
-
-/* Copies of opt's strings into *dst (which owns them afterwards), and their release. */
-void fastqueue_conn_options_copy(fastqueue_conn_options *dst, const fastqueue_conn_options *opt);
-void fastqueue_conn_options_free(fastqueue_conn_options *o);
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt);
 void fastqueue_conn_free(fastqueue_conn *c);
@@ -202,26 +100,6 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c);
 
 /* Sets the read timeout for the calls that follow (0 = none). */
 void fastqueue_conn_set_read_timeout(fastqueue_conn *c, double seconds);
-
-void fastqueue_reply_free(fastqueue_reply *r);
-/* Copies a reply into a zval: strings, ints, nil as null, arrays as lists. */
-void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out);
-bool fastqueue_reply_is_nil(const fastqueue_reply *r);
-bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out);
-bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len);
-bool fastqueue_reply_is_array(const fastqueue_reply *r);
-size_t fastqueue_reply_array_len(const fastqueue_reply *r);    /* 0 for a non-array */
-const fastqueue_reply *fastqueue_reply_array_at(const fastqueue_reply *r, size_t i);
-
-/* Building a reply out of others (several script calls answering as one): a new array of n
- * nils, an element moved from one array into another (leaving nil behind), an element set,
- * and an integer element changed in place. */
-fastqueue_reply *fastqueue_reply_new_array(size_t n);
-void fastqueue_reply_move(fastqueue_reply *to, size_t to_i, fastqueue_reply *from, size_t from_i);
-void fastqueue_reply_set_integer(fastqueue_reply *r, zend_long n);
-/* Puts elem (owned from now on) at place i of array r, freeing what was there. */
-void fastqueue_reply_set_element(fastqueue_reply *r, size_t i, fastqueue_reply *elem);
-fastqueue_reply *fastqueue_reply_element(fastqueue_reply *r, size_t i);
 
 /* {{{ replies of the wrong type or shape
  * A peer that is not Redis, or one in front of it, can answer anything well-formed. Every

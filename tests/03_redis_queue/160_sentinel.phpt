@@ -121,9 +121,9 @@ bool(true)
 -- an unknown service; a wrong sentinel password; no sentinel answering --
 Cannot find the master "nosuch" by Sentinel: sentinel SENTINEL knows no master named "nosuch"; sentinel SENTINEL knows no master named "nosuch"; sentinel SENTINEL knows no master named "nosuch"
 no secret in the message
-Cannot find the master "fqmaster" by Sentinel: sentinel SENTINEL refused authentication: WRONGPASS invalid username-password pair or user is disabled.
+Cannot find the master "fqmaster" by Sentinel: sentinel SENTINEL: Redis at SENTINEL refused authentication: WRONGPASS invalid username-password pair or user is disabled.
 no secret in the message
-Cannot find the master "x" by Sentinel: sentinel SENTINEL: Connection refused
+Cannot find the master "x" by Sentinel: sentinel SENTINEL: Cannot connect to Redis at SENTINEL: Connection refused
 no secret in the message
 -- failover --
 bool(true)
