@@ -10,7 +10,9 @@
 // "seed S" on its stdin closes every connection and starts over with seed S (it prints "seed S"
 // once done): connection number k (from 0, in the order they are accepted) then draws its
 // replies from a generator seeded with S and k, so a client that connects and sends the same
-// commands gets the same replies, byte for byte. EOF on stdin, or SIGTERM, ends it.
+// commands gets the same replies, byte for byte. A line "script R" (R: base64 of a
+// comma-separated list of base64 replies) answers with those replies instead, in order, for
+// the deterministic test 03/192 (see reset()). EOF on stdin, or SIGTERM, ends it.
 //
 // What it answers, per command (a connection first draws how sane it is, 0.2 to 0.95: the
 // chance that a command gets a sensible reply; the handshake's commands get at least 0.75):
@@ -18,6 +20,8 @@
 //     CLUSTER SLOTS that give every slot to this server (or some to a dead port); SENTINEL
 //     get-master-addr-by-name naming this server; the pop script's reply with one to three
 //     jobs (charged or not, as asked); ids, failed records, counts, strings, nil;
+//   - else, half the time, that sensible reply with one part of it (at any depth) replaced by a
+//     random reply: the right shape with one element of the wrong type, an error or a lie;
 //   - else a random reply: every RESP2 type (+, -, :, $, $-1, *, *-1), every RESP3 type
 //     (_ # , ( = % ~ | > !), nested arrays (sometimes hundreds deep), errors in any position,
 //     integers that overflow or are not numbers, bulk strings shorter or longer than declared,
@@ -81,12 +85,18 @@ final class FakeRedis
         $this->reset($seed);
     }
 
-    public function reset(int $seed): void
+    /** @var ?string[] the replies of a script, in order, for every connection's commands together */
+    private ?array $script = null;
+
+    /** A new seed, or a script: $script's replies go out as they are, one per command, then
+     * "-ERR script ended"; "CLOSE" closes the connection instead, "STALL" answers nothing more
+     * on it (and a reply may stop short of its declared length). */
+    public function reset(int $seed, ?array $script = null): void
     {
+        $this->script = $script;
         foreach ($this->conns as $c) {
-            @fclose($c->sock);
+            $this->close($c);
         }
-        $this->conns = [];
         $this->seed = $seed;
         $this->accepted = 0;
     }
@@ -115,8 +125,10 @@ final class FakeRedis
 
     private function close(FakeConn $c): void
     {
-        @fclose($c->sock);
-        unset($this->conns[(int) $c->sock]);
+        if (isset($this->conns[(int) $c->sock])) {
+            unset($this->conns[(int) $c->sock]);
+            @fclose($c->sock);
+        }
     }
 
     public function readable($sock): void
@@ -212,6 +224,18 @@ final class FakeRedis
     /** Answers one command; false when the connection is closed or stalled. */
     private function answer(FakeConn $c, array $cmd): bool
     {
+        if ($this->script !== null) {
+            $reply = array_shift($this->script) ?? "-ERR script ended\r\n";
+            if ($reply === 'CLOSE') {
+                $this->close($c);
+                return false;
+            }
+            if ($reply === 'STALL') {
+                $c->stalled = true;
+                return false;
+            }
+            return $this->send($c, $reply);
+        }
         $name = strtoupper((string) ($cmd[0] ?? ''));
         $handshake = in_array($name, ['AUTH', 'SELECT', 'CLIENT', 'HELLO', 'PING', 'ROLE', 'SENTINEL', 'CLUSTER', 'ASKING'], true);
         $sanity = $handshake ? max($c->sanity, 0.75) : $c->sanity;
@@ -233,9 +257,72 @@ final class FakeRedis
             }
             return false;
         }
-        $reply = $c->chance($sanity) ? $this->sensible($c, $name, $cmd) : $this->random($c, 0);
+        if ($c->chance($sanity)) {
+            $reply = $this->sensible($c, $name, $cmd);
+        } elseif ($c->chance(0.5)) {
+            // The sensible reply with one part of it, at any depth, replaced by a random reply:
+            // the right shape with one element of the wrong type, an error or a lie inside.
+            $tree = self::tree($this->sensible($c, $name, $cmd));
+            $paths = [];
+            self::paths($tree, [], $paths);
+            $reply = self::flat(self::replace($tree, $c->pick($paths), $this->random($c, 1)));
+        } else {
+            $reply = $this->random($c, 0);
+        }
         return $this->send($c, $reply);
     }
+
+    // {{{ a sensible reply as a tree: a string holds a whole scalar reply, an array an array's items
+    private static function tree(string $resp): string|array
+    {
+        $p = 0;
+        return self::node($resp, $p);
+    }
+
+    private static function node(string $s, int &$p): string|array
+    {
+        $e = strpos($s, "\r\n", $p);
+        $head = substr($s, $p, $e - $p);
+        $start = $p;
+        $p = $e + 2;
+        if ($head[0] === '*' && (int) substr($head, 1) >= 0) {
+            $items = [];
+            for ($i = (int) substr($head, 1); $i > 0; $i--) {
+                $items[] = self::node($s, $p);
+            }
+            return $items;
+        }
+        if ($head[0] === '$' && (int) substr($head, 1) >= 0) {
+            $p += (int) substr($head, 1) + 2;
+        }
+        return substr($s, $start, $p - $start);
+    }
+
+    private static function paths(string|array $t, array $at, array &$out): void
+    {
+        $out[] = $at;
+        if (is_array($t)) {
+            foreach ($t as $i => $item) {
+                self::paths($item, [...$at, $i], $out);
+            }
+        }
+    }
+
+    private static function replace(string|array $t, array $path, string $with): string|array
+    {
+        if (!$path) {
+            return $with;
+        }
+        $i = array_shift($path);
+        $t[$i] = self::replace($t[$i], $path, $with);
+        return $t;
+    }
+
+    private static function flat(string|array $t): string
+    {
+        return is_string($t) ? $t : '*' . count($t) . "\r\n" . implode('', array_map(self::flat(...), $t));
+    }
+    // }}}
 
     // {{{ RESP
     private static function bulk(string $s): string
@@ -490,6 +577,9 @@ while (!$quit) {
             } elseif (preg_match('/^seed (-?\d+)/', $line, $m)) {
                 $fake->reset((int) $m[1]);
                 echo "seed $m[1]\n";
+            } elseif (preg_match('/^script ([A-Za-z0-9+\/=]*)/', $line, $m)) {
+                $fake->reset(0, array_map('base64_decode', array_filter(explode(',', base64_decode($m[1])), 'strlen')));
+                echo "script\n";
             }
         } else {
             $fake->readable($sock);
