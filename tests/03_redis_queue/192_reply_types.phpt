@@ -42,6 +42,9 @@ foreach (['an integer' => ":7\r\n", 'an array' => "*1\r\n\$2\r\nu2\r\n", 'nil' =
         }, 'value');
 }
 
+// A record of the wrong type fails the call, whose records so far are dropped (once freed twice).
+fq_rf_scripted($server, 'HGETALL answered an integer', ["*1\r\n\$2\r\nu1\r\n", ":1\r\n"], $failed, RE, 'HGETALL');
+
 echo "-- error replies --\n";
 fq_rf_scripted($server, 'LLEN answered -ERR', ["-ERR fuzz\r\n"], $pending, RE);
 fq_rf_scripted($server, 'ZREVRANGE answered -WRONGTYPE', ["-WRONGTYPE Operation against a key holding the wrong kind of value\r\n"], $failed, RE);
@@ -52,6 +55,7 @@ fq_rf_scripted($server, 'an integer that is not a number', [":abc\r\n"], $pendin
 fq_rf_scripted($server, 'a bulk string that never ends (read_timeout)', ["\$5\r\nab", 'STALL'], $pending, CE);
 fq_rf_scripted($server, 'the connection closed instead of a reply', ['CLOSE'], $pending, CE);
 fq_rf_scripted($server, 'the connection closed inside an array', ["*2\r\n\$2\r\nu1\r\n", 'CLOSE'], $failed, CE);
+fq_rf_scripted($server, 'the connection closed in the HGETALL pipeline', ["*2\r\n\$2\r\nu1\r\n\$2\r\nu2\r\n", 'CLOSE'], $failed, CE);
 
 echo "-- RESP3 types --\n";
 // hiredis 0.14 (bookworm) knows none of them: a protocol error, the connection is dropped.
@@ -77,6 +81,7 @@ ZREVRANGE answered a bulk string: ok
 ZREVRANGE with an integer among the ids: ok
 ZREVRANGE with an array among the ids: ok
 ZREVRANGE with nil among the ids: ok
+HGETALL answered an integer: ok
 -- error replies --
 LLEN answered -ERR: ok
 ZREVRANGE answered -WRONGTYPE: ok
@@ -86,6 +91,7 @@ an integer that is not a number: ok
 a bulk string that never ends (read_timeout): ok
 the connection closed instead of a reply: ok
 the connection closed inside an array: ok
+the connection closed in the HGETALL pipeline: ok
 -- RESP3 types --
 LLEN answered a RESP3 null: ok
 LLEN answered a RESP3 boolean: ok

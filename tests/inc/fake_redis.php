@@ -20,8 +20,8 @@
 //     CLUSTER SLOTS that give every slot to this server (or some to a dead port); SENTINEL
 //     get-master-addr-by-name naming this server; the pop script's reply with one to three
 //     jobs (charged or not, as asked); ids, failed records, counts, strings, nil;
-//   - else, half the time, that sensible reply with one part of it (at any depth) replaced by a
-//     random reply: the right shape with one element of the wrong type, an error or a lie;
+//   - else, half the time, that sensible reply with one to three parts of it (at any depth)
+//     replaced by random replies: the right shape with elements of the wrong type, errors, lies;
 //   - else a random reply: every RESP2 type (+, -, :, $, $-1, *, *-1), every RESP3 type
 //     (_ # , ( = % ~ | > !), nested arrays (sometimes hundreds deep), errors in any position,
 //     integers that overflow or are not numbers, bulk strings shorter or longer than declared,
@@ -260,12 +260,22 @@ final class FakeRedis
         if ($c->chance($sanity)) {
             $reply = $this->sensible($c, $name, $cmd);
         } elseif ($c->chance(0.5)) {
-            // The sensible reply with one part of it, at any depth, replaced by a random reply:
-            // the right shape with one element of the wrong type, an error or a lie inside.
+            // The sensible reply with one to three parts of it, at any depth, replaced by random
+            // replies: the right shape with elements of the wrong type, errors or lies inside.
             $tree = self::tree($this->sensible($c, $name, $cmd));
-            $paths = [];
-            self::paths($tree, [], $paths);
-            $reply = self::flat(self::replace($tree, $c->pick($paths), $this->random($c, 1)));
+            for ($i = $c->int(1, 3); $i > 0; $i--) {
+                $paths = [];
+                self::paths($tree, [], $paths);
+                // The whole reply only when it has no parts (that is a random reply).
+                $path = count($paths) > 1 ? $paths[$c->int(1, count($paths) - 1)] : [];
+                // Mostly well-formed RESP2: a framing error would end the connection before the
+                // reply reached the code that reads it.
+                $tree = self::replace($tree, $path, $this->random($c, 1, $c->chance(0.8)));
+                if (!is_array($tree)) {
+                    break;
+                }
+            }
+            $reply = self::flat($tree);
         } else {
             $reply = $this->random($c, 0);
         }
@@ -491,15 +501,19 @@ final class FakeRedis
         ]);
     }
 
-    /** A random reply, well-formed or not, of any type. */
-    private function random(FakeConn $c, int $depth): string
+    /** A random reply, well-formed or not, of any type; $resp2: well-formed RESP2 that hiredis
+     * 0.14 reads too (no RESP3, no lies, nesting within its limit of 7). */
+    private function random(FakeConn $c, int $depth, bool $resp2 = false): string
     {
         $k = $c->int(0, $depth > 3 ? 14 : 22);
+        if ($resp2 && in_array($k, [10, 11, 12, 13, 14, 15], true)) {
+            $k = $depth > 3 ? $c->int(0, 9) : $c->pick([0, 1, 3, 4, 7, 8, 9, 16, 17]);
+        }
         switch ($k) {
             case 0: return '+' . $c->pick(['OK', 'PONG', 'QUEUED', '', 'master', '1']) . "\r\n";
             case 1: case 2: return '-' . $this->errorText($c) . "\r\n";
             case 3: return ':' . $c->pick(['0', '1', '-1', '2', '9223372036854775807', '-9223372036854775808',
-                '99999999999999999999', 'abc', '', '1.5', (string) $c->int(0, 100000)]) . "\r\n";
+                (string) $c->int(0, 100000), ...($resp2 ? [] : ['99999999999999999999', 'abc', '', '1.5'])]) . "\r\n";
             case 4: case 5: case 6: return self::bulk($this->randomString($c));
             case 7: return "\$-1\r\n";
             case 8: return "*-1\r\n";
@@ -537,7 +551,7 @@ final class FakeRedis
                 $n = $c->chance(0.05) ? $c->int(50, 300) : $c->int(1, 6);
                 $items = [];
                 for ($i = 0; $i < $n; $i++) {
-                    $items[] = $this->random($c, $depth + 1);
+                    $items[] = $this->random($c, $depth + 1, $resp2);
                 }
                 return self::arr($items);
         }
