@@ -9,6 +9,8 @@ use FastQueue\Laravel\Fast\SourceFingerprint;
 use FastQueue\Laravel\Fast\TerminalWidth;
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
+use FastQueue\Laravel\Worker\QueueEvents;
+use FastQueue\Laravel\Worker\RestartPoll;
 use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Cache\Repository as Cache;
 use Illuminate\Contracts\Debug\ExceptionHandler;
@@ -305,7 +307,7 @@ class WorkCommand extends QueueWorkCommand
 
         // queue:restart: read by the native worker in its reserve call when the cache store
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
-        // else polled through that cache repository (see LaravelWorker::restartRequested).
+        // else polled through that cache repository (see Worker\RestartPoll).
         $restartCache = null;
         // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling().)
         if (! $this->option('once') && WorkerSettings::restartable()) {
@@ -317,24 +319,24 @@ class WorkCommand extends QueueWorkCommand
             }
         }
 
+        $events = $this->laravel['events'];
+        $exceptions = $this->laravel->make(ExceptionHandler::class);
+        $redisQueue = $factory->make($connection);
+        $resetScope = $this->resetScope();
+        // Laravel's own check, as queue:work's worker makes it, rather than the native
+        // worker's maintenance_file: an application may define maintenance otherwise, and
+        // a worker that is down must still see queue:restart when it polls the cache.
+        $isDown = $this->option('force') ? null : $this->maintenanceCheck();
+        // queue:work's own WorkerOptions, for the events that carry them.
+        $settings = (new WorkerSettings($connection, $queue, $options, $this->gatherWorkerOptions()))
+            ->withRoundHooks($resetScope, $isDown);
+
         return new LaravelWorker(
             $this->laravel,
-            $this->laravel['events'],
-            $this->laravel->make(ExceptionHandler::class),
-            $connection,
-            $queue,
-            $factory->make($connection),
-            $options,
-            $restartCache,
-            $this->resetScope(),
-            // Laravel's own check, as queue:work's worker makes it, rather than the native
-            // worker's maintenance_file: an application may define maintenance otherwise, and
-            // a worker that is down must still see queue:restart when it polls the cache.
-            $this->option('force') ? null : $this->maintenanceCheck(),
-            // queue:work's own WorkerOptions, for the events that carry them.
-            $this->gatherWorkerOptions(),
-            isset($options['restart_key']) ? $this->cache : null,
-            $this->eventShortcut,
+            $redisQueue,
+            $settings,
+            new QueueEvents($events, $exceptions, $this->eventShortcut),
+            new RestartPoll($exceptions, $restartCache, isset($options['restart_key']) ? $this->cache : null),
         );
     }
 
