@@ -45,6 +45,9 @@ final class QueueNames
         try {
             $queue = $app->make('queue')->connection($connectionName);
             if (method_exists($queue, 'resolveQueue')) {
+                // Private state: RedisQueue's protected resolveQueue() (13's Queue::forward()).
+                // Guard: no source fingerprint; the method exists, and its result is only a
+                // queue name (what queue:work reads it from).
                 $resolve = fn (string $name) => (string) (fn () => $this->resolveQueue($name))->call($queue);
             }
         } catch (Throwable $e) {

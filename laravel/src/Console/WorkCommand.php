@@ -484,6 +484,9 @@ class WorkCommand extends QueueWorkCommand
             return null;
         }
 
+        // Private state: a protected property of Laravel's Worker (isDownForMaintenance, the
+        // check queue:work's worker makes). Guard: no source fingerprint; property_exists(),
+        // and only a callable is used.
         return (function () use ($name) {
             return property_exists($this, $name) ? $this->{$name} : null;
         })->call($this->worker);

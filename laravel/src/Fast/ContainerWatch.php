@@ -35,6 +35,10 @@ final class ContainerWatch
 
     public function __construct(Container $container)
     {
+        // Private state: the container's binding and callback tables (KEYED, GLOBAL_CALLBACKS,
+        // TYPE_CALLBACKS), each only where property_exists(). Guard: no source fingerprint;
+        // the container is Laravel's Illuminate\Container\Container (a subclass too: the
+        // tables are its own), and a table's meaning is the same from 8.83 to 13.42.
         $tables = Closure::bind(function (array $names): array {
             $tables = [];
             foreach ($names as $name) {
