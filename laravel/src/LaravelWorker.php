@@ -11,7 +11,7 @@ use FastQueue\Laravel\Worker\RestartPoll;
 use FastQueue\Laravel\Worker\StopReason;
 use FastQueue\RedisQueue;
 use FastQueue\Worker;
-use Illuminate\Contracts\Container\Container;
+use Illuminate\Container\Container;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Contracts\Events\Dispatcher;
 use Illuminate\Queue\Events\Looping;

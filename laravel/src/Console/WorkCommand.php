@@ -158,7 +158,7 @@ class WorkCommand extends QueueWorkCommand
             return;
         }
 
-        return parent::writeOutput(...func_get_args());
+        parent::writeOutput(...func_get_args());
     }
 
     /**
@@ -332,7 +332,7 @@ class WorkCommand extends QueueWorkCommand
             ->withRoundHooks($resetScope, $isDown);
 
         return new LaravelWorker(
-            $this->laravel,
+            $this->container(),
             $redisQueue,
             $settings,
             new QueueEvents($events, $exceptions, $this->eventShortcut),
@@ -340,7 +340,11 @@ class WorkCommand extends QueueWorkCommand
         );
     }
 
-    /** The FastQueue\Worker options from queue:work's options. */
+    /**
+     * The FastQueue\Worker options from queue:work's options.
+     *
+     * @return array<string, mixed>
+     */
     protected function nativeWorkerOptions(): array
     {
         return [
@@ -369,6 +373,8 @@ class WorkCommand extends QueueWorkCommand
      * The native worker's metrics options, only those given: without a --metrics option the
      * worker is made exactly as before. Any of them turns the figures on, since an exposition
      * of figures nobody gathers would be empty.
+     *
+     * @return array<string, mixed>
      */
     protected function metricsOptions(): array
     {
@@ -426,7 +432,12 @@ class WorkCommand extends QueueWorkCommand
         return 1;
     }
 
-    /** "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it. */
+    /**
+     * "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it.
+     *
+     * @return int|list<int>
+     * @param  mixed  $value
+     */
     protected function backoffOption($value): int|array
     {
         $list = array_map(fn ($s) => max(0, (int) $s), explode(',', (string) $value));
@@ -451,7 +462,7 @@ class WorkCommand extends QueueWorkCommand
     {
         if (is_callable($reset = $this->laravelWorkerProperty('resetScope'))) {
             // Laravel's own closure, with its lookups made cheap where it is a known one.
-            return ScopeReset::for(\Closure::fromCallable($reset), $this->laravel);
+            return ScopeReset::for(\Closure::fromCallable($reset), $this->container());
         }
         $app = $this->laravel;
 
@@ -475,6 +486,16 @@ class WorkCommand extends QueueWorkCommand
         }
 
         return fn () => $this->laravel->isDownForMaintenance();
+    }
+
+    /** The application, as the container class it is (Laravel's Application extends it). */
+    private function container(): \Illuminate\Container\Container
+    {
+        if (! $this->laravel instanceof \Illuminate\Container\Container) {
+            throw new \LogicException('fastqueue:work needs an application that is an Illuminate\\Container\\Container.');
+        }
+
+        return $this->laravel;
     }
 
     /** A protected property of Laravel's own worker (the one queue:work would run), or null. */

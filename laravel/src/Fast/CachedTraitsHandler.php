@@ -70,6 +70,9 @@ final class CachedTraitsHandler extends CallQueuedHandler
         }
     }
 
+    /**
+     * @return array<string, string>
+     */
     private function traitsOf(object|string $instance): array
     {
         $class = is_object($instance) ? $instance::class : $instance;

@@ -37,8 +37,8 @@ final class ConsoleLine
     private mixed $kept = '';
 
     /** Laravel's OutputStyle's count of new lines last written, and whether one was (references). */
-    private mixed $newLinesWritten = null;
-    private mixed $newLineWritten = null;
+    private mixed $newLinesWritten = null; // @phpstan-ignore property.onlyWritten (a reference to OutputStyle's: the write is the point)
+    private mixed $newLineWritten = null; // @phpstan-ignore property.onlyWritten (as above)
     private bool $countsLines = false;
 
     /** @param resource $stream */

@@ -25,7 +25,7 @@ final class ContainerWatch
      */
     private array $callbacks = [];
 
-    /** @var array<string, array> the per-type callback tables as last seen, and their version */
+    /** @var array<string, array<string, mixed>> the per-type callback tables as last seen, and their version */
     private array $seen = [];
     private int $version = 0;
 
@@ -102,7 +102,11 @@ final class ContainerWatch
         return $this->version;
     }
 
-    /** Whether a resolving callback (before, on or after) applies to one of the class names $types. */
+    /**
+     * Whether a resolving callback (before, on or after) applies to one of the class names $types.
+     *
+     * @param  list<string>  $types
+     */
     public function hasCallbacksFor(array $types): bool
     {
         foreach (self::TYPE_CALLBACKS as $name) {

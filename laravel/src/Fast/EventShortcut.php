@@ -78,7 +78,11 @@ final class EventShortcut
         }
     }
 
-    /** The listeners $events holds per event name, as stored (for telling the command's apart). */
+    /**
+     * The listeners $events holds per event name, as stored (for telling the command's apart).
+     *
+     * @return array<string, list<mixed>>
+     */
     public static function snapshot(object $events): array
     {
         // Private state: the dispatcher's $listeners. Guard: no source fingerprint; the class
@@ -89,6 +93,8 @@ final class EventShortcut
     /**
      * Notes the listeners added since $before (queue:work's listenForEvents()) as the command's
      * own, with how dispatch() calls them.
+     *
+     * @param  array<string, list<mixed>>  $before
      */
     public function ownSince(array $before): void
     {

@@ -8,7 +8,7 @@ use FastQueue\Laravel\FastQueueJob;
 use FastQueue\Laravel\QueueNames;
 use FastQueue\Laravel\RedisQueueFactory;
 use FastQueue\Laravel\WorkerSettings;
-use Illuminate\Contracts\Container\Container;
+use Illuminate\Container\Container;
 use Throwable;
 
 /**
@@ -22,7 +22,7 @@ final class CurrentJob
     private ?FastQueueJob $current = null;
 
     /** The one CallQueuedHandler the jobs share while the container allows it. */
-    private ?HandlerReuse $handlers;
+    private HandlerReuse $handlers;
 
     /** The queues as Laravel names them and as the native worker reads them (QueueNames). */
     private ?QueueNames $names = null;
@@ -34,7 +34,7 @@ final class CurrentJob
     {
         $this->connectionName = $settings->connectionName;
         $this->queueNames = $settings->queueNames;
-        $this->handlers = $container instanceof \Illuminate\Container\Container ? new HandlerReuse($container) : null;
+        $this->handlers = new HandlerReuse($container);
     }
 
     public function of(NativeJob $native): FastQueueJob
