@@ -40,6 +40,9 @@ final class JobEvents
     private int $tries;
     private mixed $timeout;
 
+    /** queue:restart's poll through the cache, or null when there is none to make. */
+    private ?RestartPoll $restart;
+
     /** The native worker's exceptions as queue:work's (its MaxAttemptsExceededException). */
     private MaxAttemptsTranslation $translation;
 
@@ -57,10 +60,12 @@ final class JobEvents
     public function __construct(
         private CurrentJob $current,
         private QueueEvents $events,
-        private RestartPoll $restart,
+        ?RestartPoll $restart,
         private StopReason $stop,
         array $options,
     ) {
+        // Asked after each job only where it polls: no call per job otherwise.
+        $this->restart = $restart !== null && $restart->polls() ? $restart : null;
         $this->dispatcher = $events->dispatcher;
         $this->exceptions = $events->exceptions;
         $this->connectionName = $current->connectionName;
@@ -149,9 +154,10 @@ final class JobEvents
             }
             $this->jobException($job, $e);
         }
-        $this->jobAttempted($this->current->of($native), $error);
-        // Laravel's stopIfNecessary after each job: queue:restart (RestartPoll).
-        if ($this->restart->requested()) {
+        // ($job is the job of $native on both ways here: of() gives the same object again.)
+        $this->jobAttempted($job, $error);
+        // Laravel's stopIfNecessary after each job: queue:restart (RestartPoll), when polled.
+        if ($this->restart !== null && $this->restart->requested()) {
             $this->stop->stop('ReceivedRestartSignal');
         }
     }
@@ -191,7 +197,7 @@ final class JobEvents
         } else {
             $this->jobAttempted($job, $e);
         }
-        if ($this->restart->requested()) {
+        if ($this->restart !== null && $this->restart->requested()) {
             $this->stop->stop('ReceivedRestartSignal');
         }
     }

@@ -38,6 +38,12 @@ final class RestartPoll
     ) {
     }
 
+    /** Whether queue:restart is polled through the cache (requested() can be true). */
+    public function polls(): bool
+    {
+        return $this->restartCache !== null;
+    }
+
     /** The start of a run (daemon): the timestamp that a later one is compared with. */
     public function start(): void
     {
