@@ -11,15 +11,23 @@
 
 $laravel = rtrim((string) (getenv('FASTQUEUE_PHPSTAN_LARAVEL') ?: '/usr/share/php'), '/');
 if (is_file("$laravel/autoload.php")) {
-    $loader = require "$laravel/autoload.php";
-    // The application's copy of fastqueue/laravel is not the code analysed: this folder's is.
-    if ($loader instanceof Composer\Autoload\ClassLoader) {
-        $loader->setPsr4('FastQueue\\Laravel\\', __DIR__ . '/src');
-    }
+    require "$laravel/autoload.php";
 } elseif (is_file("$laravel/Illuminate/autoload.php")) {
     require_once "$laravel/Illuminate/autoload.php";
-    require_once __DIR__ . '/autoload.php';
 } else {
     fwrite(STDERR, "phpstan-bootstrap.php: no Laravel in $laravel (FASTQUEUE_PHPSTAN_LARAVEL: a vendor/ directory, or one holding Illuminate/autoload.php)\n");
     exit(2);
 }
+
+// The package's classes from this folder, asked first: a Composer application holds a copy of
+// fastqueue/laravel in its vendor/ (in its class map too, as Laravel's skeletons optimize the
+// autoloader), which may be older than the code analysed.
+spl_autoload_register(static function (string $class): void {
+    $prefix = 'FastQueue\\Laravel\\';
+    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
+        $file = __DIR__ . '/src/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
+        if (is_file($file)) {
+            require $file;
+        }
+    }
+}, true, true);
