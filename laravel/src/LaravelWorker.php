@@ -26,9 +26,10 @@ use Throwable;
  *
  * This class holds the run and its rounds (Laravel's daemon loop: Looping, maintenance, the
  * scope reset, JobPopping, WorkerIdle, WorkerStopping); its parts in Worker/ hold one job's way
- * (JobEvents), how events go out (QueueEvents), queue:restart (RestartPoll) and why the worker
- * stops (StopReason). The per-job calls are the same as when they were one class: the native
- * worker calls each part's method directly.
+ * (JobEvents), the Laravel job of the native one (CurrentJob), how events go out (QueueEvents),
+ * queue:restart (RestartPoll), why the worker stops (StopReason) and the native exception as
+ * Laravel's (MaxAttemptsTranslation). The per-job calls are no more than when they were one
+ * class: the native worker calls each part's method directly.
  */
 class LaravelWorker
 {
