@@ -74,13 +74,21 @@ class FastQueueJob extends Job implements JobContract
         return $this->native->getRawBody();
     }
 
-    /** The reserved copy in the :reserved set, as RedisJob::getReservedJob(). */
+    /**
+     * The reserved copy in the :reserved set, as RedisJob::getReservedJob().
+     *
+     * @return string
+     */
     public function getReservedJob()
     {
         return $this->native->getReservedJob();
     }
 
-    /** The decoded payload; the native job decodes it once. */
+    /**
+     * The decoded payload; the native job decodes it once.
+     *
+     * @return array<string, mixed>
+     */
     public function payload()
     {
         return $this->native->payload();
@@ -186,6 +194,7 @@ class FastQueueJob extends Job implements JobContract
             $this->failingWith = null;
         }
         // Outside a running worker the native job has no 'failed' event to call us back.
+        // @phpstan-ignore booleanNot.alwaysTrue (the native fail() calls back into failedByWorker(), which sets it)
         if (! $this->failureHandled) {
             $this->runFailure($e);
         }

@@ -25,6 +25,7 @@ class FastQueueServiceProvider extends ServiceProvider
         });
     }
 
+    /** @return void */
     public function boot()
     {
         if ($this->app->runningInConsole()) {

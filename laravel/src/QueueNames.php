@@ -27,6 +27,10 @@ final class QueueNames
     /** @var list<string> The native worker's names, in the same order. */
     public readonly array $native;
 
+    /**
+     * @param  list<string>  $laravel
+     * @param  list<string>  $native
+     */
     private function __construct(array $laravel, array $native)
     {
         $this->laravel = $laravel;
@@ -35,7 +39,7 @@ final class QueueNames
 
     public static function for(Container $app, string $connectionName, string $queueNames, bool $cluster): self
     {
-        $laravel = array_values(array_filter(array_map('trim', explode(',', $queueNames)), 'strlen'));
+        $laravel = array_values(array_filter(array_map('trim', explode(',', $queueNames)), fn (string $queue): bool => $queue !== ''));
         $native = $laravel;
         if (! method_exists('Illuminate\\Queue\\RedisQueue', 'getQueueRedisKey')) {
             return new self($laravel, $native);
@@ -45,6 +49,9 @@ final class QueueNames
         try {
             $queue = $app->make('queue')->connection($connectionName);
             if (method_exists($queue, 'resolveQueue')) {
+                // Private state: RedisQueue's protected resolveQueue() (13's Queue::forward()).
+                // Guard: no source fingerprint; the method exists, and its result is only a
+                // queue name (what queue:work reads it from).
                 $resolve = fn (string $name) => (string) (fn () => $this->resolveQueue($name))->call($queue);
             }
         } catch (Throwable $e) {
@@ -67,7 +74,12 @@ final class QueueNames
         return implode(',', $this->native);
     }
 
-    /** The native names of these Laravel queue names, in the worker's order. */
+    /**
+     * The native names of these Laravel queue names, in the worker's order.
+     *
+     * @param  list<string>  $names
+     * @return list<string>
+     */
     public function toNative(array $names): array
     {
         $wanted = array_flip($names);

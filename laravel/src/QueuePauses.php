@@ -27,12 +27,12 @@ class QueuePauses
     /** Seconds an answer is kept. */
     public const POLL_INTERVAL = 1.0;
 
-    /** The paused queues of the last answer, in the worker's order. */
+    /** @var list<string> the paused queues of the last answer, in the worker's order */
     private array $paused = [];
 
     private float $nextCheck = 0.0;
 
-    /** The worker's queues. */
+    /** @var list<string> the worker's queues */
     private array $queues;
 
     private function __construct(
@@ -44,7 +44,7 @@ class QueuePauses
         private Worker $worker,
         private ?QueueNames $names,
     ) {
-        $this->queues = array_values(array_filter(array_map('trim', explode(',', $queueNames)), 'strlen'));
+        $this->queues = array_values(array_filter(array_map('trim', explode(',', $queueNames)), fn (string $queue): bool => $queue !== ''));
     }
 
     /**
@@ -96,7 +96,11 @@ class QueuePauses
         $this->paused = $paused;
     }
 
-    /** The worker's queues that the manager says are paused, in the worker's order. */
+    /**
+     * The worker's queues that the manager says are paused, in the worker's order.
+     *
+     * @return list<string>
+     */
     private function pausedQueues(): array
     {
         if (method_exists($this->manager, 'getPausedQueues')) {

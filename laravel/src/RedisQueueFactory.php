@@ -40,6 +40,7 @@ class RedisQueueFactory
      * The RedisQueue options for a queue connection (queue.connections.NAME).
      *
      * @throws InvalidArgumentException when the connection is missing or not a Redis one
+     * @return array<string, mixed>
      */
     public function options(string $connection): array
     {
@@ -75,6 +76,7 @@ class RedisQueueFactory
      * connection does not set (see Redis\PredisSettings). Nothing connects.
      *
      * @throws InvalidArgumentException for a connection fastqueue:work cannot use as configured
+     * @return array<string, mixed>
      */
     public function redisOptions(string $name): array
     {
@@ -117,6 +119,8 @@ class RedisQueueFactory
      * RedisQueue's "cluster" option, and the settings every node is reached with, which must
      * be the same for all of them, since RedisQueue applies one set to every node (those it
      * discovers too). A cluster has database 0 only: no "database" is given.
+     *
+     * @return array<string, mixed>
      */
     protected function clusterOptions(string $name, ClientSettings $s): array
     {
@@ -158,6 +162,9 @@ class RedisQueueFactory
     /**
      * [scheme, host] of one server: the host's "scheme://" (phpredis gets the scheme that way;
      * Laravel's PredisConnector turns a tls:// host into the scheme), else the scheme.
+     *
+     * @param  array<string, mixed>  $c
+     * @return array{string, string}
      */
     protected function transport(string $name, string $host, array $c): array
     {
@@ -174,7 +181,12 @@ class RedisQueueFactory
         return [$scheme, $host];
     }
 
-    /** password and username; phpredis authenticates only with a non-empty password. */
+    /**
+     * password and username; phpredis authenticates only with a non-empty password.
+     *
+     * @param  array<string, mixed>  $c
+     * @return array<string, mixed>
+     */
     protected function credentials(array $c): array
     {
         if (empty($c['password'])) {
@@ -188,7 +200,12 @@ class RedisQueueFactory
         return $options;
     }
 
-    /** prefix and timeouts. */
+    /**
+     * prefix and timeouts.
+     *
+     * @param  array<string, mixed>  $c
+     * @return array<string, mixed>
+     */
     protected function tuning(array $c): array
     {
         $options = ['prefix' => ! empty($c['prefix']) ? (string) $c['prefix'] : ''];
@@ -210,6 +227,8 @@ class RedisQueueFactory
      * that is verified without cafile or capath gets the openssl.cafile and openssl.capath
      * ini settings. Messages name options and types, never values (paths aside, a value
      * could be key material).
+     *
+     * @return array<string, mixed>
      */
     protected function tlsOptions(string $name, mixed $ssl, string $where): array
     {
@@ -273,6 +292,7 @@ class RedisQueueFactory
             'predis' => new PredisSettings,
             default => throw new InvalidArgumentException("The Redis client [{$client}] (database.redis.client) is not supported by fastqueue:work: use phpredis or predis."),
         };
+        // @phpstan-ignore argument.type (no application: the manager only merges the configuration and calls the connector)
         $manager = new RedisManager(null, $client, $redis);
         $manager->extend($client, function () use ($connector) {
             return $connector;
@@ -280,7 +300,7 @@ class RedisQueueFactory
 
         try {
             $manager->resolve($name);
-        } catch (ClientSettings $settings) {
+        } catch (ClientSettings $settings) { // @phpstan-ignore catch.neverThrown (the connector throws it from inside resolve())
             return $settings;
         } catch (InvalidArgumentException $e) {
             // The connectors' own refusals (a scheme that contradicts the host's, ...).
@@ -324,6 +344,9 @@ class RedisQueueFactory
         return $store->getPrefix().static::RESTART_KEY;
     }
 
+    /**
+     * @return array<string, mixed>
+     */
     protected function queueConfig(string $connection): array
     {
         $queue = $this->config->get("queue.connections.{$connection}");

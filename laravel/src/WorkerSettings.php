@@ -2,11 +2,17 @@
 
 namespace FastQueue\Laravel;
 
+use Closure;
 use Illuminate\Queue\Worker as LaravelQueueWorker;
 
 /**
- * The static settings an application gives Laravel's worker (Illuminate\Queue\Worker), read
- * where the running version has them, so that fastqueue:work honours them as queue:work does:
+ * What fastqueue:work gives its LaravelWorker: the connection and queues it works, the native
+ * worker's options, queue:work's WorkerOptions, and the hooks of each round (the scope reset and
+ * the maintenance check).
+ *
+ * And, as static methods, the settings an application gives Laravel's worker
+ * (Illuminate\Queue\Worker), read where the running version has them, so that fastqueue:work
+ * honours them as queue:work does:
  *
  * - $restartable and $pausable (12 and later; Queue::withoutInterruptionPolling() turns both
  *   off): no queue:restart poll, no paused-queue check;
@@ -17,6 +23,39 @@ use Illuminate\Queue\Worker as LaravelQueueWorker;
  */
 final class WorkerSettings
 {
+    /** QueueServiceProvider's reset-scope closure, run before each round's reserve. */
+    public ?Closure $resetScope = null;
+
+    /**
+     * Laravel's maintenance check, made before each round (null: the native worker checks a
+     * file itself, or --force).
+     */
+    public ?Closure $isDownForMaintenance = null;
+
+    /**
+     * @param  string  $connectionName  the queue connection
+     * @param  string  $queueNames  the queues as given (--queue), comma-separated
+     * @param  array<string, mixed>  $options  FastQueue\Worker options
+     * @param  object|null  $workerOptions  queue:work's Illuminate\Queue\WorkerOptions, for the
+     *                                     events that carry them (Laravel 11 and later)
+     */
+    public function __construct(
+        public readonly string $connectionName,
+        public readonly string $queueNames,
+        public readonly array $options,
+        public readonly ?object $workerOptions = null,
+    ) {
+    }
+
+    /** The hooks of each round: the scope reset and the maintenance check (see above). */
+    public function withRoundHooks(?Closure $resetScope, ?Closure $isDownForMaintenance): self
+    {
+        $this->resetScope = $resetScope;
+        $this->isDownForMaintenance = $isDownForMaintenance;
+
+        return $this;
+    }
+
     /** Worker::$name, or $default when the running Laravel does not have it. */
     public static function get(string $name, mixed $default): mixed
     {
@@ -49,7 +88,11 @@ final class WorkerSettings
         return (int) self::get('memoryExceededExitCode', $native);
     }
 
-    /** The FastQueue\Worker options these settings give. */
+    /**
+     * The FastQueue\Worker options these settings give.
+     *
+     * @return array<string, int>
+     */
     public static function nativeOptions(): array
     {
         $options = [];

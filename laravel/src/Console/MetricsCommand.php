@@ -36,6 +36,7 @@ class MetricsCommand extends Command
      */
     protected $description = 'Print the figures of every fastqueue:work --metrics-publish worker as one Prometheus exposition';
 
+    /** @return int */
     public function handle()
     {
         $connection = (string) ($this->option('connection') ?? $this->laravel['config']->get('queue.default'));
@@ -69,6 +70,8 @@ class MetricsCommand extends Command
     /**
      * [the expositions of the workers whose key is there, by worker label, the labels whose key
      * is gone]. One MGET: the keys share the set's hash tag, so one Cluster slot.
+     *
+     * @return array{array<string, string>, list<string>}
      */
     private function published(object $redis): array
     {

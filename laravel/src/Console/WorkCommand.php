@@ -9,6 +9,8 @@ use FastQueue\Laravel\Fast\SourceFingerprint;
 use FastQueue\Laravel\Fast\TerminalWidth;
 use FastQueue\Laravel\LaravelWorker;
 use FastQueue\Laravel\RedisQueueFactory;
+use FastQueue\Laravel\Worker\QueueEvents;
+use FastQueue\Laravel\Worker\RestartPoll;
 use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Cache\Repository as Cache;
 use Illuminate\Contracts\Debug\ExceptionHandler;
@@ -156,7 +158,7 @@ class WorkCommand extends QueueWorkCommand
             return;
         }
 
-        return parent::writeOutput(...func_get_args());
+        parent::writeOutput(...func_get_args());
     }
 
     /**
@@ -305,7 +307,7 @@ class WorkCommand extends QueueWorkCommand
 
         // queue:restart: read by the native worker in its reserve call when the cache store
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
-        // else polled through that cache repository (see LaravelWorker::restartRequested).
+        // else polled through that cache repository (see Worker\RestartPoll).
         $restartCache = null;
         // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling().)
         if (! $this->option('once') && WorkerSettings::restartable()) {
@@ -317,28 +319,32 @@ class WorkCommand extends QueueWorkCommand
             }
         }
 
+        $events = $this->laravel['events'];
+        $exceptions = $this->laravel->make(ExceptionHandler::class);
+        $redisQueue = $factory->make($connection);
+        $resetScope = $this->resetScope();
+        // Laravel's own check, as queue:work's worker makes it, rather than the native
+        // worker's maintenance_file: an application may define maintenance otherwise, and
+        // a worker that is down must still see queue:restart when it polls the cache.
+        $isDown = $this->option('force') ? null : $this->maintenanceCheck();
+        // queue:work's own WorkerOptions, for the events that carry them.
+        $settings = (new WorkerSettings($connection, $queue, $options, $this->gatherWorkerOptions()))
+            ->withRoundHooks($resetScope, $isDown);
+
         return new LaravelWorker(
-            $this->laravel,
-            $this->laravel['events'],
-            $this->laravel->make(ExceptionHandler::class),
-            $connection,
-            $queue,
-            $factory->make($connection),
-            $options,
-            $restartCache,
-            $this->resetScope(),
-            // Laravel's own check, as queue:work's worker makes it, rather than the native
-            // worker's maintenance_file: an application may define maintenance otherwise, and
-            // a worker that is down must still see queue:restart when it polls the cache.
-            $this->option('force') ? null : $this->maintenanceCheck(),
-            // queue:work's own WorkerOptions, for the events that carry them.
-            $this->gatherWorkerOptions(),
-            isset($options['restart_key']) ? $this->cache : null,
-            $this->eventShortcut,
+            $this->container(),
+            $redisQueue,
+            $settings,
+            new QueueEvents($events, $exceptions, $this->eventShortcut),
+            new RestartPoll($exceptions, $restartCache, isset($options['restart_key']) ? $this->cache : null),
         );
     }
 
-    /** The FastQueue\Worker options from queue:work's options. */
+    /**
+     * The FastQueue\Worker options from queue:work's options.
+     *
+     * @return array<string, mixed>
+     */
     protected function nativeWorkerOptions(): array
     {
         return [
@@ -367,6 +373,8 @@ class WorkCommand extends QueueWorkCommand
      * The native worker's metrics options, only those given: without a --metrics option the
      * worker is made exactly as before. Any of them turns the figures on, since an exposition
      * of figures nobody gathers would be empty.
+     *
+     * @return array<string, mixed>
      */
     protected function metricsOptions(): array
     {
@@ -424,7 +432,12 @@ class WorkCommand extends QueueWorkCommand
         return 1;
     }
 
-    /** "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it. */
+    /**
+     * "3" -> 3, "1,5,10" -> [1, 5, 10], as Worker::calculateBackoff reads it.
+     *
+     * @return int|list<int>
+     * @param  mixed  $value
+     */
     protected function backoffOption($value): int|array
     {
         $list = array_map(fn ($s) => max(0, (int) $s), explode(',', (string) $value));
@@ -449,7 +462,7 @@ class WorkCommand extends QueueWorkCommand
     {
         if (is_callable($reset = $this->laravelWorkerProperty('resetScope'))) {
             // Laravel's own closure, with its lookups made cheap where it is a known one.
-            return ScopeReset::for(\Closure::fromCallable($reset), $this->laravel);
+            return ScopeReset::for(\Closure::fromCallable($reset), $this->container());
         }
         $app = $this->laravel;
 
@@ -475,6 +488,16 @@ class WorkCommand extends QueueWorkCommand
         return fn () => $this->laravel->isDownForMaintenance();
     }
 
+    /** The application, as the container class it is (Laravel's Application extends it). */
+    private function container(): \Illuminate\Container\Container
+    {
+        if (! $this->laravel instanceof \Illuminate\Container\Container) {
+            throw new \LogicException('fastqueue:work needs an application that is an Illuminate\\Container\\Container.');
+        }
+
+        return $this->laravel;
+    }
+
     /** A protected property of Laravel's own worker (the one queue:work would run), or null. */
     private function laravelWorkerProperty(string $name): mixed
     {
@@ -482,6 +505,9 @@ class WorkCommand extends QueueWorkCommand
             return null;
         }
 
+        // Private state: a protected property of Laravel's Worker (isDownForMaintenance, the
+        // check queue:work's worker makes). Guard: no source fingerprint; property_exists(),
+        // and only a callable is used.
         return (function () use ($name) {
             return property_exists($this, $name) ? $this->{$name} : null;
         })->call($this->worker);

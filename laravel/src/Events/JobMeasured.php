@@ -39,7 +39,11 @@ class JobMeasured
     ) {
     }
 
-    /** The event for the native worker's figures (its 'measured' event's array). */
+    /**
+     * The event for the native worker's figures (its 'measured' event's array).
+     *
+     * @param  array<string, mixed>  $figures
+     */
     public static function fromFigures(string $connectionName, Job $job, array $figures): self
     {
         return new self(

@@ -38,6 +38,8 @@ final class CachedTraitsHandler extends CallQueuedHandler
             if ($handler::class !== CallQueuedHandler::class || ! isset(self::KNOWN[self::fingerprint()])) {
                 return null;
             }
+            // Private state: CallQueuedHandler's $dispatcher and $container. Guard: KNOWN, the
+            // fingerprint of its constructor and trait methods (fingerprint()).
             [$dispatcher, $container] = (fn () => [$this->dispatcher, $this->container])->call($handler);
 
             return new self($dispatcher, $container);
@@ -68,6 +70,9 @@ final class CachedTraitsHandler extends CallQueuedHandler
         }
     }
 
+    /**
+     * @return array<string, string>
+     */
     private function traitsOf(object|string $instance): array
     {
         $class = is_object($instance) ? $instance::class : $instance;

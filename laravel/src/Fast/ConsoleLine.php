@@ -37,8 +37,8 @@ final class ConsoleLine
     private mixed $kept = '';
 
     /** Laravel's OutputStyle's count of new lines last written, and whether one was (references). */
-    private mixed $newLinesWritten = null;
-    private mixed $newLineWritten = null;
+    private mixed $newLinesWritten = null; // @phpstan-ignore property.onlyWritten (a reference to OutputStyle's: the write is the point)
+    private mixed $newLineWritten = null; // @phpstan-ignore property.onlyWritten (as above)
     private bool $countsLines = false;
 
     /** @param resource $stream */
@@ -58,6 +58,9 @@ final class ConsoleLine
             if (! $output instanceof StreamOutput || ! in_array($output::class, [StreamOutput::class, \Symfony\Component\Console\Output\ConsoleOutput::class], true)) {
                 return null;
             }
+            // Private state, here to the end of for(): SymfonyStyle's $bufferedOutput, its
+            // TrimmedBufferOutput's $maxLength and $buffer, and (10 and later) Laravel's
+            // OutputStyle's $newLinesWritten and $newLineWritten. Guard: KNOWN (fingerprint()).
             $buffered = Closure::bind(fn () => $this->bufferedOutput, $style, SymfonyStyle::class)();
             if (! $buffered instanceof TrimmedBufferOutput || $buffered::class !== TrimmedBufferOutput::class) {
                 return null;

@@ -25,7 +25,7 @@ final class ContainerWatch
      */
     private array $callbacks = [];
 
-    /** @var array<string, array> the per-type callback tables as last seen, and their version */
+    /** @var array<string, array<string, mixed>> the per-type callback tables as last seen, and their version */
     private array $seen = [];
     private int $version = 0;
 
@@ -35,6 +35,10 @@ final class ContainerWatch
 
     public function __construct(Container $container)
     {
+        // Private state: the container's binding and callback tables (KEYED, GLOBAL_CALLBACKS,
+        // TYPE_CALLBACKS), each only where property_exists(). Guard: no source fingerprint;
+        // the container is Laravel's Illuminate\Container\Container (a subclass too: the
+        // tables are its own), and a table's meaning is the same from 8.83 to 13.42.
         $tables = Closure::bind(function (array $names): array {
             $tables = [];
             foreach ($names as $name) {
@@ -98,7 +102,11 @@ final class ContainerWatch
         return $this->version;
     }
 
-    /** Whether a resolving callback (before, on or after) applies to one of the class names $types. */
+    /**
+     * Whether a resolving callback (before, on or after) applies to one of the class names $types.
+     *
+     * @param  list<string>  $types
+     */
     public function hasCallbacksFor(array $types): bool
     {
         foreach (self::TYPE_CALLBACKS as $name) {

@@ -57,6 +57,9 @@ final class EventShortcut
     public function __construct(private object $events)
     {
         if ($events::class === Dispatcher::class) {
+            // Private state: the dispatcher's $listeners, $wildcards, $wildcardsCache and (12 and
+            // later) $deferringEvents. Guard: no source fingerprint; the class is exactly
+            // Laravel's Dispatcher (docs/laravel.md, "Reaches into private state").
             $tables = Closure::bind(function (): array {
                 $tables = [&$this->listeners, &$this->wildcards, &$this->wildcardsCache];
                 if (property_exists($this, 'deferringEvents')) {
@@ -75,15 +78,23 @@ final class EventShortcut
         }
     }
 
-    /** The listeners $events holds per event name, as stored (for telling the command's apart). */
+    /**
+     * The listeners $events holds per event name, as stored (for telling the command's apart).
+     *
+     * @return array<string, list<mixed>>
+     */
     public static function snapshot(object $events): array
     {
+        // Private state: the dispatcher's $listeners. Guard: no source fingerprint; the class
+        // is exactly Laravel's Dispatcher.
         return $events::class === Dispatcher::class ? (fn () => $this->listeners)->call($events) : [];
     }
 
     /**
      * Notes the listeners added since $before (queue:work's listenForEvents()) as the command's
      * own, with how dispatch() calls them.
+     *
+     * @param  array<string, list<mixed>>  $before
      */
     public function ownSince(array $before): void
     {
@@ -118,6 +129,8 @@ final class EventShortcut
             return null;
         }
 
+        // Private state: queue:work's protected writeOutput(). Guard: OUTPUT_LISTENERS, the
+        // fingerprint of the listener that calls it.
         return Closure::bind(fn (object $job) => $this->writeOutput($job, $status), $command, $command::class);
     }
 

@@ -137,6 +137,9 @@ final class ScopeReset
         }
         if ($config !== $this->config) {
             $this->config = $config;
+            // Private state: the config repository's $items. Guard: KNOWN, the fingerprint of
+            // the reset-scope closure (only a known one gets here), and the class is exactly
+            // Laravel's Repository.
             $this->configItems = &Closure::bind(fn &() => $this->items, $config, \Illuminate\Config\Repository::class)();
         }
         $items = $this->configItems;
@@ -152,6 +155,7 @@ final class ScopeReset
         }
         if ($log !== $this->log) {
             $this->log = $log;
+            // Private state: the log manager's $channels. Guard: KNOWN, as above.
             $this->logChannels = &Closure::bind(fn &() => $this->channels, $log, \Illuminate\Log\LogManager::class)();
         }
 

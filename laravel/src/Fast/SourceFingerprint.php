@@ -24,7 +24,11 @@ final class SourceFingerprint
         return substr(sha1(trim(preg_replace('/\s+/', ' ', implode('', $lines)))), 0, 12);
     }
 
-    /** The fingerprints of $class's methods $names, as "name:hash" joined ("name:-" when absent). */
+    /**
+     * The fingerprints of $class's methods $names, as "name:hash" joined ("name:-" when absent).
+     *
+     * @param  list<string>  $names
+     */
     public static function methods(string $class, array $names): string
     {
         $parts = [];

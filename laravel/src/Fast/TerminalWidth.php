@@ -34,6 +34,7 @@ final class TerminalWidth
             if ($columns !== false) {
                 return (int) trim($columns);
             }
+            // Private state: Symfony's Terminal::$width. Guard: KNOWN (fingerprint()).
             $this->cached ??= Closure::bind(static fn (): ?int => self::$width, null, Terminal::class);
             $width = ($this->cached)();
             if ($width !== null) {

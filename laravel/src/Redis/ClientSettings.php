@@ -13,12 +13,12 @@ use Exception;
 final class ClientSettings extends Exception
 {
     /**
-     * @param  array  $config  the merged settings the client reads (host, port, password, ...)
+     * @param  array<string, mixed>  $config  the merged settings the client reads (host, port, password, ...)
      * @param  string  $host  the host as the client gets it, a transport in front when one is
      *                        set ("tls://redis.example", "unix:///run/redis.sock")
      * @param  mixed  $ssl  the SSL context options the client would apply, null when none
      * @param  string  $sslKey  where they are written, for messages ("context.stream", "ssl")
-     * @param  array|null  $nodes  for a Redis Cluster, the settings the client uses for each
+     * @param  list<array<string, mixed>>|null  $nodes  for a Redis Cluster, the settings the client uses for each
      *                             seed node, in the shape of $config with the host as above and
      *                             "ssl" holding the node's SSL context options; null otherwise
      */

@@ -15,6 +15,9 @@ use InvalidArgumentException;
  */
 class PhpRedisSettings extends PhpRedisConnector
 {
+    /**
+     * @param  array<string, mixed>  $config
+     */
     protected function createClient(array $config)
     {
         $config['host'] ??= '127.0.0.1'; // as RedisQueue defaults it, rather than a warning
@@ -42,6 +45,10 @@ class PhpRedisSettings extends PhpRedisConnector
      * options (global, clusters.options, the cluster's own) and writes the seeds, then hands
      * both to createRedisClusterInstance(), stopped below. phpredis always speaks Redis Cluster
      * here, whatever options.cluster says.
+     *
+     * @param  array<string, mixed>  $config
+     * @param  array<string, mixed>  $clusterOptions
+     * @param  array<string, mixed>  $options
      */
     public function connectToCluster(array $config, array $clusterOptions, array $options)
     {
@@ -67,6 +74,9 @@ class PhpRedisSettings extends PhpRedisConnector
      * them, "scheme://host:port" (8.x adds "?database=..&password=..", which phpredis does not
      * read: it authenticates every node with the merged options' password only). Its context
      * is the SSL context options themselves, not a "stream" entry as for a single server.
+     *
+     * @param  list<string>  $servers
+     * @param  array<string, mixed>  $options
      */
     protected function createRedisClusterInstance(array $servers, array $options)
     {

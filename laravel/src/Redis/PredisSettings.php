@@ -16,6 +16,10 @@ use InvalidArgumentException;
  */
 class PredisSettings extends PredisConnector
 {
+    /**
+     * @param  array<string, mixed>  $config
+     * @param  array<string, mixed>  $options
+     */
     public function connect(array $config, array $options)
     {
         $clientOptions = array_merge(['timeout' => 10.0], $options, (array) Arr::pull($config, 'options', []));
@@ -41,6 +45,9 @@ class PredisSettings extends PredisConnector
      * parameters, each may carry the sentinels' password), the client option "service" names
      * the master (Predis's default: mymaster), and the client option "parameters" holds the
      * servers' own settings (password, database).
+     *
+     * @param  array<string, mixed>  $config
+     * @param  array<string, mixed>  $clientOptions
      */
     protected function sentinel(array $config, array $clientOptions): never
     {
@@ -73,7 +80,11 @@ class PredisSettings extends PredisConnector
         throw new ClientSettings($parameters, '', $parameters['ssl'] ?? null, 'ssl');
     }
 
-    /** tcp://host:port?password=...&timeout=... as Predis reads a URI. */
+    /**
+     * tcp://host:port?password=...&timeout=... as Predis reads a URI.
+     *
+     * @return array<string, mixed>
+     */
     protected function parseUri(string $uri): array
     {
         $parts = parse_url($uri);
@@ -98,6 +109,10 @@ class PredisSettings extends PredisConnector
      * cluster "redis"; otherwise it shards keys itself over independent servers, which
      * fastqueue:work cannot follow. Each node's parameters are filled by the client option
      * "parameters", as Predis's connection factory fills those of every node it connects to.
+     *
+     * @param  array<string, mixed>  $config
+     * @param  array<string, mixed>  $clusterOptions
+     * @param  array<string, mixed>  $options
      */
     public function connectToCluster(array $config, array $clusterOptions, array $options)
     {
