@@ -323,7 +323,9 @@ PHP_METHOD(FastQueue_Job, attempts)
 		zend_throw_exception(fastqueue_ce_PayloadException, "Job payload field \"attempts\" must be an integer", 0);
 		RETURN_THROWS();
 	}
-	RETURN_LONG((Z_TYPE(n) == IS_LONG ? Z_LVAL(n) : 0) + 1);
+	/* v may hold a string ("attempts":"12"), n only its number. */
+	zval_ptr_dtor(&v);
+	RETURN_LONG(Z_TYPE(n) != IS_LONG ? 1 : Z_LVAL(n) < ZEND_LONG_MAX ? Z_LVAL(n) + 1 : ZEND_LONG_MAX);
 }
 
 PHP_METHOD(FastQueue_Job, maxTries) { return_int_field(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTQUEUE_FIELD_MAX_TRIES, "maxTries"); }

@@ -716,11 +716,27 @@ zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name,
 
 /* {{{ inspection */
 
+/* Adds a count (LLEN's or ZCARD's reply) to *total: a negative one, or one that takes the sum
+ * past ZEND_LONG_MAX, is no count Redis gives. */
+static zend_result add_count(fastqueue_conn *c, const char *command, const fastqueue_reply *r, zend_long *total)
+{
+	zend_long v;
+
+	if (fastqueue_conn_expect_integer(c, command, r, &v) == FAILURE) {
+		return FAILURE;
+	}
+	if (v < 0 || v > ZEND_LONG_MAX - *total) {
+		return fastqueue_conn_unexpected(c, command, r, v < 0 ? "a count, 0 or more" : "counts whose sum fits an int");
+	}
+	*total += v;
+	return SUCCESS;
+}
+
 /* Runs one counting command (LLEN/ZCARD) per suffix in a pipeline and sums the replies. */
 static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, const char *const *suffixes, int n)
 {
 	zend_string *queue = NULL, *name, *keys[3];
-	zend_long total = 0, v;
+	zend_long total = 0;
 	fastqueue_conn *c;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
@@ -752,8 +768,8 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			fastqueue_args_free(&a);
 			if (ok == FAILURE) {
 				fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
-			} else if ((ok = fastqueue_conn_expect_integer(c, cmds[i], r, &v)) == SUCCESS) {
-				total += v;
+			} else {
+				ok = add_count(c, cmds[i], r, &total);
 			}
 			fastqueue_reply_free(r);
 		}
@@ -779,8 +795,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 		}
 		/* After a reply of the wrong type, read on: the pipeline stays in step. */
 		if (ok == SUCCESS) {
-			ok = fastqueue_conn_expect_integer(c, cmds[i], r, &v);
-			total += ok == SUCCESS ? v : 0;
+			ok = add_count(c, cmds[i], r, &total);
 		}
 		fastqueue_reply_free(r);
 	}

@@ -44,6 +44,15 @@ foreach (['an integer' => ":7\r\n", 'an array' => "*1\r\n\$2\r\nu2\r\n", 'nil' =
 
 // A record of the wrong type fails the call, whose records so far are dropped (once freed twice).
 fq_rf_scripted($server, 'HGETALL answered an integer', ["*1\r\n\$2\r\nu1\r\n", ":1\r\n"], $failed, RE, 'HGETALL');
+// Counts that no Redis gives: negative, or a sum past PHP_INT_MAX (it overflowed, UBSan said).
+$size = fn (FastQueue\RedisQueue $q) => $q->size();
+fq_rf_scripted($server, 'LLEN answered a negative count', [":-1\r\n"], $pending, RE, 'a count, 0 or more');
+fq_rf_scripted($server, 'counts whose sum overflows', [":9223372036854775807\r\n", ":1\r\n", ":0\r\n"], $size, RE,
+    'counts whose sum fits an int');
+// The whole message, as docs/connections.md quotes it: the command, the endpoint, what came
+// back (type and escaped sample) and what was expected.
+fq_rf_scripted($server, 'the message in full', ["*2\r\n:1\r\n\$4\r\na\"\x01b\r\n"], fn ($q) => $q->failed(), RE,
+    "Unexpected reply to ZREVRANGE from 127.0.0.1:$server[2]: an array of 2 elements [:1, \"a\\\"\\x01b\"] (expected an array of strings)");
 
 echo "-- error replies --\n";
 fq_rf_scripted($server, 'LLEN answered -ERR', ["-ERR fuzz\r\n"], $pending, RE);
@@ -87,6 +96,9 @@ ZREVRANGE with an integer among the ids: ok
 ZREVRANGE with an array among the ids: ok
 ZREVRANGE with nil among the ids: ok
 HGETALL answered an integer: ok
+LLEN answered a negative count: ok
+counts whose sum overflows: ok
+the message in full: ok
 -- error replies --
 LLEN answered -ERR: ok
 ZREVRANGE answered -WRONGTYPE: ok
