@@ -4,7 +4,7 @@
 #include "job.h"
 #include "redis_queue.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
 #include "zend_exceptions.h"
 #include <time.h>
 

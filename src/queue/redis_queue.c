@@ -6,7 +6,7 @@
 #include "redis_queue_options.h"
 #include "job.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/date/php_date.h"

@@ -3,7 +3,7 @@
  * flags, request a VM interrupt and re-arm the timer: no PHP, no hiredis, no malloc. */
 #include "php_fastqueue.h"
 #include "signals.h"
-#include "options.h"
+#include "seconds.h"
 #include "clock.h"
 #include "thread.h"
 #include "zend_atomic.h"

@@ -5,7 +5,7 @@
 #include "failed.h"
 #include "signals.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <sys/resource.h>
