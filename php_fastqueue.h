@@ -20,18 +20,6 @@ extern zend_module_entry fastqueue_module_entry;
 # error "FastQueue needs PHP 8.2 or newer"
 #endif
 
-extern zend_class_entry *fastqueue_ce_Exception;
-extern zend_class_entry *fastqueue_ce_ConnectionException;
-extern zend_class_entry *fastqueue_ce_ReplicationException;
-extern zend_class_entry *fastqueue_ce_RedisException;
-extern zend_class_entry *fastqueue_ce_PayloadException;
-extern zend_class_entry *fastqueue_ce_RedisQueue;
-extern zend_class_entry *fastqueue_ce_Job;
-extern zend_class_entry *fastqueue_ce_Worker;
-extern zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
-extern zend_class_entry *fastqueue_ce_TimeoutException;
-extern zend_class_entry *fastqueue_ce_ManuallyFailedException;
-
 #if defined(ZTS) && defined(COMPILE_DL_FASTQUEUE)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif

@@ -1,6 +1,6 @@
 /* FastQueue\RedisQueue: push, later, bulk, pop, sizes and clear over Laravel's keys:
  * queues:NAME (list), :delayed and :reserved (zsets), :notify (list), behind the prefix. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "redis_queue.h"
 #include "reserve.h"
 #include "redis_queue_options.h"
@@ -880,8 +880,12 @@ PHP_METHOD(FastQueue_RedisQueue, getPrefix)
 }
 /* }}} */
 
+/* ce: what fastqueue.c registered from the stub (its generated arginfo is included once). */
+zend_class_entry *fastqueue_ce_RedisQueue;
+
 void fastqueue_redis_queue_minit(zend_class_entry *ce)
 {
+	fastqueue_ce_RedisQueue = ce;
 	ce->create_object = redis_queue_create;
 	memcpy(&redis_queue_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	redis_queue_handlers.offset = offsetof(fastqueue_redis_queue, std);

@@ -26,6 +26,9 @@ static inline fastqueue_redis_queue *fastqueue_redis_queue_from_obj(zend_object 
 }
 #define Z_FASTQUEUE_REDIS_QUEUE_P(zv) fastqueue_redis_queue_from_obj(Z_OBJ_P(zv))
 
+extern zend_class_entry *fastqueue_ce_RedisQueue;
+
+/* Sets fastqueue_ce_RedisQueue to ce and the class's object handlers. */
 void fastqueue_redis_queue_minit(zend_class_entry *ce);
 
 /* The queue's name, the default when name is NULL or empty (not addref'd). */

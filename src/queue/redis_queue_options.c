@@ -1,7 +1,7 @@
 /* FastQueue\RedisQueue's constructor options: the url, the connection (host, port, socket,
  * auth, timeouts), TLS, Sentinel and Cluster, and the queue's own (prefix, queue, retry_after,
  * block_for, migration_batch_size), each refused by name when it is wrong. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "redis_queue_options.h"
 #include "options.h"
 #include "zend_exceptions.h"

@@ -3,6 +3,7 @@
  * migrates due jobs, reserves the next ones and reads the restart key (worker_reserve.c).
  * PHP is called only to run a job (worker_run.c) and its event listeners. */
 #include "php_fastqueue.h"
+#include "exceptions.h"
 #include "worker.h"
 #include "worker_private.h"
 #include "signals.h"
@@ -939,8 +940,12 @@ static HashTable *worker_get_gc(zend_object *obj, zval **table, int *n)
 }
 /* }}} */
 
+/* ce: what fastqueue.c registered from the stub (its generated arginfo is included once). */
+zend_class_entry *fastqueue_ce_Worker;
+
 void fastqueue_worker_minit(zend_class_entry *ce)
 {
+	fastqueue_ce_Worker = ce;
 	ce->create_object = worker_create;
 	memcpy(&worker_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	worker_handlers.offset = offsetof(fastqueue_worker, std);

@@ -4,6 +4,9 @@
 
 #include "php.h"
 
+extern zend_class_entry *fastqueue_ce_Worker;
+
+/* Sets fastqueue_ce_Worker to ce and the class's object handlers. */
 void fastqueue_worker_minit(zend_class_entry *ce);
 
 #endif

@@ -1,7 +1,7 @@
 /* FastQueue\Worker, getting jobs: one reserve script per round trip (with the acks of the
  * jobs finished meanwhile and the restart key), the prefetch buffer, the batch reserved ahead
  * (overlap), and handing back what will not run in time. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "worker_private.h"
 #include "signals.h"
 #include "payload.h"

@@ -1,6 +1,6 @@
 /* FastQueue\Worker, running one job: its limits (tries, timeout, backoff, retryUntil), calling
  * its handler or its class, and ending it: deleted, released for another try or failed. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "worker_private.h"
 #include "failed.h"
 #include "signals.h"

@@ -1,0 +1,13 @@
+/* The class entries of FastQueue's exceptions, defined below every file that throws them. The
+ * classes are registered by fastqueue.c's MINIT (the stub's generated arginfo is included by
+ * that file alone), which stores each entry here in the stub's order. */
+#include "exceptions.h"
+
+zend_class_entry *fastqueue_ce_Exception;
+zend_class_entry *fastqueue_ce_ConnectionException;
+zend_class_entry *fastqueue_ce_ReplicationException;
+zend_class_entry *fastqueue_ce_RedisException;
+zend_class_entry *fastqueue_ce_PayloadException;
+zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
+zend_class_entry *fastqueue_ce_TimeoutException;
+zend_class_entry *fastqueue_ce_ManuallyFailedException;
