@@ -1,5 +1,5 @@
 /* FastQueue\Worker's options, as the constructor's third argument gives them. */
-#include "php_fastqueue.h"
+#include "worker.h"
 #include "worker_options.h"
 #include "options.h"
 #include <arpa/inet.h>
