@@ -3,7 +3,6 @@
 #include "exceptions.h"
 #include "redis_queue.h"
 #include "reserve.h"
-#include "redis_queue_options.h"
 #include "job.h"
 #include "payload.h"
 #include "seconds.h"
@@ -141,41 +140,24 @@ static fastqueue_redis_queue *queue_from_this(zval *this_zv)
 	if (!fastqueue_queue_name_ok(q, (name), (arg))) RETURN_THROWS()
 /* }}} */
 
-PHP_METHOD(FastQueue_RedisQueue, __construct)
+zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s)
 {
-	HashTable *options = NULL;
-	fastqueue_queue_settings s;
-	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(ZEND_THIS);
-
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (q->default_queue) {
-		zend_throw_error(NULL, "FastQueue\\RedisQueue is already constructed");
-		RETURN_THROWS();
-	}
-	if (fastqueue_queue_settings_parse(options, &s) == FAILURE) {
-		fastqueue_queue_settings_free(&s);
-		RETURN_THROWS();
-	}
 	/* Connect lazily: the first command connects, so constructing never blocks. */
-	fastqueue_conn_init(&q->conn, &s.conn);
-	q->prefix = zend_string_copy(s.prefix);
-	q->default_queue = zend_string_copy(s.queue);
-	q->retry_after = s.retry_after;
-	q->block_for = s.block_for;
-	q->migration_batch_size = s.migration_batch_size;
-	fastqueue_queue_settings_free(&s);
+	fastqueue_conn_init(&q->conn, &s->conn);
+	q->prefix = zend_string_copy(s->prefix);
+	q->default_queue = zend_string_copy(s->queue);
+	q->retry_after = s->retry_after;
+	q->block_for = s->block_for;
+	q->migration_batch_size = s->migration_batch_size;
 	if (!fastqueue_queue_name_ok(q, q->default_queue, 1)) {
 		/* Left unconstructed, as after any refused option. */
 		fastqueue_conn_free(&q->conn);
 		zend_string_release(q->prefix);
 		zend_string_release(q->default_queue);
 		q->prefix = q->default_queue = NULL;
-		RETURN_THROWS();
+		return FAILURE;
 	}
+	return SUCCESS;
 }
 
 /* {{{ push side */

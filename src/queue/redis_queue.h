@@ -5,6 +5,7 @@
 #include "php.h"
 
 #include "conn.h"
+#include "queue_settings.h"
 
 typedef struct _fastqueue_redis_queue {
 	fastqueue_conn conn;             /* the one connection this queue talks over */
@@ -30,6 +31,11 @@ extern zend_class_entry *fastqueue_ce_RedisQueue;
 
 /* Sets fastqueue_ce_RedisQueue to ce and the class's object handlers. */
 void fastqueue_redis_queue_minit(zend_class_entry *ce);
+
+/* Builds a new queue from its constructor's settings (src/module/redis_queue_options.c reads
+ * them), connecting lazily. FAILURE: the default queue's name was refused (a ValueError was
+ * thrown) and q is left unconstructed; s stays the caller's to free. */
+zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s);
 
 /* The queue's name, the default when name is NULL or empty (not addref'd). */
 zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);

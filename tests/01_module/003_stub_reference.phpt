@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/queue/redis_queue_options.c', 'src/worker/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options.c', 'src/worker/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -257,7 +257,7 @@ $checks = [
     'RedisQueue::__construct()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new RedisQueue($options),
-        'c' => c_keys('src/queue/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
+        'c' => c_keys('src/module/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
         'api' => 'RedisQueue options',
     ],
     'Worker::__construct()' => [
