@@ -825,39 +825,20 @@ PHP_METHOD(FastQueue_Worker, on)
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }
 
-PHP_METHOD(FastQueue_Worker, __construct)
+bool fastqueue_worker_constructed(zend_object *obj)
 {
-	zval *queue, *handler = NULL;
-	HashTable *options = NULL;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	char *error = NULL;
+	return worker_from_obj(obj)->queue != NULL;
+}
 
-	ZEND_PARSE_PARAMETERS_START(1, 3)
-		Z_PARAM_OBJECT_OF_CLASS(queue, fastqueue_ce_RedisQueue)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL_OR_NULL(handler)
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
+zend_result fastqueue_worker_construct(zend_object *obj, zend_object *queue, zval *handler,
+	const zend_fcall_info_cache *handler_fcc, worker_options *opt)
+{
+	fastqueue_worker *w = worker_from_obj(obj);
 
-	if (w->queue) {
-		zend_throw_error(NULL, "FastQueue\\Worker is already constructed");
-		RETURN_THROWS();
-	}
-	if (!fastqueue_redis_queue_from_obj(Z_OBJ_P(queue))->default_queue) {
-		zend_argument_value_error(1, "must be a constructed FastQueue\\RedisQueue");
-		RETURN_THROWS();
-	}
-	if (handler && !zend_is_callable_ex(handler, NULL, 0, NULL, &w->handler_fcc, &error)) {
-		zend_argument_type_error(2, "must be a valid callback or null, %s", error ? error : "not callable");
-		if (error) efree(error);
-		RETURN_THROWS();
-	}
-	if (error) efree(error);
-	if (fastqueue_worker_options_parse(options, &w->opt) == FAILURE) {
-		fastqueue_worker_options_free(&w->opt);
-		RETURN_THROWS();
-	}
+	w->opt = *opt;
+	memset(opt, 0, sizeof(*opt));
 	if (handler) {
+		w->handler_fcc = *handler_fcc;
 		ZVAL_COPY(&w->handler, handler);
 	}
 	w->stats.started_at = fastqueue_clock_wall();
@@ -868,11 +849,12 @@ PHP_METHOD(FastQueue_Worker, __construct)
 			zval_ptr_dtor(&w->handler);
 			ZVAL_UNDEF(&w->handler);
 			zend_throw_error(NULL, "FastQueue\\Worker: out of memory for its metrics");
-			RETURN_THROWS();
+			return FAILURE;
 		}
 	}
-	w->queue = Z_OBJ_P(queue);
+	w->queue = queue;
 	GC_ADDREF(w->queue);
+	return SUCCESS;
 }
 
 /* {{{ object handlers */

@@ -8,7 +8,7 @@
 #include "redis_queue.h"
 #include "reserve.h"
 #include "job.h"
-#include "worker_options.h"
+#include "worker_settings.h"
 #include "lease.h"
 #include "metrics_export.h"
 #include "metrics.h"

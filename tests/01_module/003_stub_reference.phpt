@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options.c', 'src/worker/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options.c', 'src/module/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -263,7 +263,7 @@ $checks = [
     'Worker::__construct()' => [
         'doc' => $stubClasses['FastQueue\Worker']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Worker(new RedisQueue(), null, $options),
-        'c' => c_keys('src/worker/worker_options.c', 'static zend_result read_worker_option(worker_options'),
+        'c' => c_keys('src/module/worker_options.c', 'static zend_result read_worker_option(worker_options'),
         'api' => 'Worker options',
     ],
     /* Refused before any command is sent: no Redis is needed. */
