@@ -37,11 +37,17 @@ void fastqueue_redis_queue_minit(zend_class_entry *ce);
  * thrown) and q is left unconstructed; s stays the caller's to free. */
 zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s);
 
+/* {{{ keys (src/queue/keys.c) */
 /* The queue's name, the default when name is NULL or empty (not addref'd). */
 zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
 
 /* prefix + "queues:" + name + suffix ("" or ":delayed", ...). */
 zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
+
+/* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
+ * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
+bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
+/* }}} */
 
 /* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
  * key, not a place in a queue list, so it stays valid whatever the worker reserves next. */
@@ -61,10 +67,6 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
 	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
 	const fastqueue_ack *acks, uint32_t nacks);
-
-/* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
- * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
-bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
 
 /* Pushes payloads onto the end of queue name, announcing each on its :notify list; then
  * waits for wait_replicas. FAILURE leaves the error on q->conn. */
