@@ -14,32 +14,7 @@
 static zend_object_handlers redis_queue_handlers;
 
 /* {{{ keys */
-/* The four keys of a queue, in the order the scripts take them. */
-typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
-
-static void queue_keys_init(queue_keys *k, const fastqueue_redis_queue *q, const zend_string *name)
-{
-	k->queue = fastqueue_queue_key(q, name, "");
-	k->delayed = fastqueue_queue_key(q, name, ":delayed");
-	k->reserved = fastqueue_queue_key(q, name, ":reserved");
-	k->notify = fastqueue_queue_key(q, name, ":notify");
-}
-
-static void queue_keys_free(queue_keys *k)
-{
-	zend_string_release(k->queue);
-	zend_string_release(k->delayed);
-	zend_string_release(k->reserved);
-	zend_string_release(k->notify);
-}
 /* }}} */
-
-void fastqueue_queue_throw(fastqueue_redis_queue *q)
-{
-	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
-		: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
-	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
-}
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
@@ -595,67 +570,6 @@ failed:
 	RETURN_THROWS();
 }
 
-zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_string *uncharged)
-{
-	zend_string *key = fastqueue_queue_key(q, name, ":reserved");
-	fastqueue_args a;
-	fastqueue_reply *r;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZREM", 4);
-	fastqueue_args_add_str(&a, key);
-	fastqueue_args_add_str(&a, reserved);
-	if (uncharged) {
-		fastqueue_args_add_str(&a, uncharged);
-	}
-	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, key), &a, &r);
-	if (ok == FAILURE) {
-		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
-	}
-	fastqueue_reply_free(r);
-	fastqueue_args_free(&a);
-	zend_string_release(key);
-	return ok;
-}
-
-zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_string *uncharged, zend_long when, bool *released)
-{
-	fastqueue_conn *c;
-	queue_keys k;
-	fastqueue_args a;
-	fastqueue_reply *r;
-	char at[24];
-	zend_long n = 0;
-	zend_result ok;
-
-	queue_keys_init(&k, q, name);
-	fastqueue_args_init(&a);
-	fastqueue_args_add_str(&a, k.delayed);
-	fastqueue_args_add_str(&a, k.reserved);
-	fastqueue_args_add_str(&a, reserved);
-	add_long_arg(&a, at, sizeof(at), when);
-	if (uncharged) {
-		fastqueue_args_add_str(&a, uncharged);
-	}
-	c = fastqueue_conn_route_str(&q->conn, k.reserved);
-	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
-	if (ok == SUCCESS) {
-		/* Not 0 or 1: the job's fate is unknown, so no release is claimed. It is still in
-		 * :reserved, or already in :delayed: it runs again either way. */
-		ok = fastqueue_conn_expect_integer(c, "the release script (EVALSHA)", r, &n);
-	}
-	*released = n == 1;
-	fastqueue_reply_free(r);
-	if (ok == SUCCESS && n == 1) {
-		ok = fastqueue_conn_wait_replicas(c);
-	}
-	fastqueue_args_free(&a);
-	queue_keys_free(&k);
-	return ok;
-}
 /* }}} */
 
 /* {{{ inspection */

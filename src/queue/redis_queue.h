@@ -47,6 +47,25 @@ zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_stri
 /* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
  * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
 bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
+
+/* The four keys of a queue, in the order the scripts take them. */
+typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
+
+static inline void queue_keys_init(queue_keys *k, const fastqueue_redis_queue *q, const zend_string *name)
+{
+	k->queue = fastqueue_queue_key(q, name, "");
+	k->delayed = fastqueue_queue_key(q, name, ":delayed");
+	k->reserved = fastqueue_queue_key(q, name, ":reserved");
+	k->notify = fastqueue_queue_key(q, name, ":notify");
+}
+
+static inline void queue_keys_free(queue_keys *k)
+{
+	zend_string_release(k->queue);
+	zend_string_release(k->delayed);
+	zend_string_release(k->reserved);
+	zend_string_release(k->notify);
+}
 /* }}} */
 
 /* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
@@ -72,11 +91,12 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
  * waits for wait_replicas. FAILURE leaves the error on q->conn. */
 zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n);
 
-/* Throws the exception that matches the connection's last error. */
+/* Throws the exception that matches the connection's last error (src/queue/exceptions.c). */
 void fastqueue_queue_throw(fastqueue_redis_queue *q);
 
-/* Job operations; FAILURE leaves the error on q->conn. uncharged: the member a worker may still
- * have in :reserved for the job (fastqueue_job_uncharged_member()), removed too; or NULL. */
+/* Job operations (src/queue/reserved.c); FAILURE leaves the error on q->conn. uncharged: the
+ * member a worker may still have in :reserved for the job (fastqueue_job_uncharged_member()),
+ * removed too; or NULL. */
 zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
 	zend_string *uncharged);
 zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
