@@ -163,7 +163,10 @@ static inline fastqueue_redis_queue *worker_queue(fastqueue_worker *w)
 	return fastqueue_redis_queue_from_obj(w->queue);
 }
 
-/* worker.c: calling PHP and firing events */
+/* worker_events.c: calling PHP and firing events */
+
+/* The event names Worker::on() takes, by worker_event. */
+extern const char *const fastqueue_worker_event_names[EV_COUNT];
 
 /* True once exit() inside PHP code is unwinding through us (it is then let through). */
 bool fastqueue_worker_unwinding(fastqueue_worker *w);
