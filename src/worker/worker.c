@@ -5,6 +5,7 @@
 #include "exceptions.h"
 #include "worker.h"
 #include "worker_private.h"
+#include "worker_stop.h"
 #include "signals.h"
 #include "zend_exceptions.h"
 #include <sys/stat.h>
@@ -28,12 +29,7 @@ static void idle_sleep(fastqueue_worker *w, double seconds)
 }
 /* }}} */
 
-/* {{{ stop conditions */
-static bool memory_exceeded(fastqueue_worker *w)
-{
-	return (double) zend_memory_usage(true) / 1048576.0 >= (double) w->opt.memory;
-}
-
+/* {{{ stop conditions (Laravel's stopIfNecessary itself: worker_stop.h) */
 /* The reserve call reads the restart key; while prefetched jobs keep the worker from
  * reserving, read it on its own, at most once a second, so a restart is not 31 jobs late. */
 static void watch_restart_between_reserves(fastqueue_worker *w)
@@ -41,33 +37,6 @@ static void watch_restart_between_reserves(fastqueue_worker *w)
 	if (w->restart.watch && w->buffer.len > 0 && fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
 		fastqueue_worker_poll_restart_key(w);
 	}
-}
-
-/* Laravel's stopIfNecessary, in its order: true when the run ends, with its exit status in
- * *status. "Go on" is the false answer, never a status value, so no status stop() was given
- * can be mistaken for it. */
-static bool should_stop(fastqueue_worker *w, bool had_job, int *status)
-{
-	if (w->stop_requested) {
-		*status = w->stop_status;
-		return true;
-	}
-	*status = FASTQUEUE_EXIT_SUCCESS;
-	if (fastqueue_signals.quit) return true;
-	if (memory_exceeded(w)) {
-		*status = FASTQUEUE_EXIT_MEMORY_LIMIT;
-		return true;
-	}
-	if (w->restart.changed) return true;
-	if (w->opt.stop_when_empty && !had_job) return true;
-	if (w->opt.max_time && fastqueue_clock_mono() - w->daemon_started >= (double) w->opt.max_time) return true;
-	return w->opt.max_jobs && w->stats.processed >= w->opt.max_jobs;
-}
-
-bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w)
-{
-	int status;
-	return !w->daemon_started || should_stop(w, true, &status);
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -367,7 +336,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			run->stop = should_stop(w, false, &run->status);
+			run->stop = fastqueue_worker_should_stop(w, false, &run->status);
 			continue;
 		}
 		apply_skip(w);
@@ -380,7 +349,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (!w->restart.changed) {
 				idle_sleep(w, w->opt.sleep);
 			}
-			run->stop = should_stop(w, false, &run->status);
+			run->stop = fastqueue_worker_should_stop(w, false, &run->status);
 			continue;
 		}
 		waited = fastqueue_worker_fill_buffer(w, true);
@@ -406,7 +375,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				idle_sleep(w, w->opt.sleep);
 			}
 		}
-		run->stop = should_stop(w, had_job || w->redis_failures, &run->status);
+		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures, &run->status);
 	}
 }
 

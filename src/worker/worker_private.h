@@ -197,10 +197,6 @@ void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *
 void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire);
 /* Seconds since a monotonic start, to add to the Redis wait. */
 void fastqueue_worker_redis_waited(fastqueue_worker *w, double since);
-/* Inside daemon(), whether the run ends once the job now ending is done, as far as can be
- * told before its ending listeners run (stop(), a quit signal, memory, restart, max_time,
- * max_jobs). */
-bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w);
 
 /* worker_reserve.c: getting jobs and telling Redis which started and finished */
 

@@ -3,6 +3,7 @@
  * (overlap), and handing back what will not run in time. */
 #include "exceptions.h"
 #include "worker_private.h"
+#include "worker_stop.h"
 #include "signals.h"
 #include "payload.h"
 #include "zend_exceptions.h"
