@@ -588,18 +588,6 @@ PHP_METHOD(FastQueue_Worker, skipQueues)
 	w->skip = skip;
 }
 
-void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out)
-{
-	fastqueue_lease_counts now = {0};
-
-	if (w->lease) {
-		fastqueue_lease_counts_get(w->lease, &now);
-	}
-	out->renewed = w->stats.leases.renewed + now.renewed;
-	out->lost = w->stats.leases.lost + now.lost;
-	out->failures = w->stats.leases.failures + now.failures;
-}
-
 /* Lease renewal's counts, the running run's included. */
 static void add_lease_counts(fastqueue_worker *w, zval *out)
 {
