@@ -2,6 +2,7 @@
  * RedisQueue's failed(), retryFailed(), forgetFailed() and flushFailed(). */
 #include "failed.h"
 #include "payload.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 

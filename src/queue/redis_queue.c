@@ -6,6 +6,7 @@
 #include "job.h"
 #include "payload.h"
 #include "seconds.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/date/php_date.h"

@@ -6,6 +6,7 @@
 #include "worker_stop.h"
 #include "signals.h"
 #include "payload.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include <math.h>
 
