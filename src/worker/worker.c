@@ -2,7 +2,6 @@
  * round trip per round: the reserve script carries the acknowledgements of finished jobs,
  * migrates due jobs, reserves the next ones and reads the restart key (worker_reserve.c).
  * PHP is called only to run a job (worker_run.c) and its event listeners (worker_events.c). */
-#include "exceptions.h"
 #include "worker.h"
 #include "worker_private.h"
 #include "worker_stop.h"
