@@ -10,23 +10,12 @@
 #include "ext/spl/spl_exceptions.h"
 #include "php_fastqueue.h"
 #include "src/redis/conn.h"
+#include "src/queue/exceptions.h"
 #include "src/queue/redis_queue.h"
 #include "src/queue/job.h"
 #include "src/worker/worker.h"
 #include "src/worker/signals.h"
 #include "fastqueue_arginfo.h"
-
-zend_class_entry *fastqueue_ce_Exception;
-zend_class_entry *fastqueue_ce_ConnectionException;
-zend_class_entry *fastqueue_ce_ReplicationException;
-zend_class_entry *fastqueue_ce_RedisException;
-zend_class_entry *fastqueue_ce_PayloadException;
-zend_class_entry *fastqueue_ce_RedisQueue;
-zend_class_entry *fastqueue_ce_Job;
-zend_class_entry *fastqueue_ce_Worker;
-zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
-zend_class_entry *fastqueue_ce_TimeoutException;
-zend_class_entry *fastqueue_ce_ManuallyFailedException;
 
 PHP_MINIT_FUNCTION(fastqueue)
 {
@@ -42,14 +31,10 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_ce_TimeoutException = register_class_FastQueue_TimeoutException(fastqueue_ce_Exception);
 	fastqueue_ce_ManuallyFailedException = register_class_FastQueue_ManuallyFailedException(fastqueue_ce_Exception);
 
-	fastqueue_ce_RedisQueue = register_class_FastQueue_RedisQueue();
-	fastqueue_redis_queue_minit(fastqueue_ce_RedisQueue);
-
-	fastqueue_ce_Job = register_class_FastQueue_Job();
-	fastqueue_job_minit(fastqueue_ce_Job);
-
-	fastqueue_ce_Worker = register_class_FastQueue_Worker();
-	fastqueue_worker_minit(fastqueue_ce_Worker);
+	/* Each class keeps its own entry: its minit stores what the stub's registration made. */
+	fastqueue_redis_queue_minit(register_class_FastQueue_RedisQueue());
+	fastqueue_job_minit(register_class_FastQueue_Job());
+	fastqueue_worker_minit(register_class_FastQueue_Worker());
 	return SUCCESS;
 }
 

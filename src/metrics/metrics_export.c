@@ -19,7 +19,7 @@
 #include "say.h"
 #include "clock.h"
 #include "thread.h"
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "zend_exceptions.h"
 #include <pthread.h>
 #include <errno.h>

@@ -1,8 +1,8 @@
 /* The failed-job store: recording a failure atomically with the end of its reservation, and
  * RedisQueue's failed(), retryFailed(), forgetFailed() and flushFailed(). */
-#include "php_fastqueue.h"
 #include "failed.h"
 #include "payload.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 

@@ -1,10 +1,10 @@
 /* FastQueue\Job: accessors over the payload (decoded once, lazily) and the three ways a
  * reserved job ends: delete, release, fail. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "job.h"
 #include "redis_queue.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
 #include "zend_exceptions.h"
 #include <time.h>
 
@@ -542,8 +542,12 @@ PHP_METHOD(FastQueue_Job, isDeletedOrReleased)
 	RETURN_BOOL(job->deleted || job->released);
 }
 
+/* ce: what fastqueue.c registered from the stub (its generated arginfo is included once). */
+zend_class_entry *fastqueue_ce_Job;
+
 void fastqueue_job_minit(zend_class_entry *ce)
 {
+	fastqueue_ce_Job = ce;
 	ce->create_object = job_new;
 	memcpy(&job_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	job_handlers.offset = offsetof(fastqueue_job, std);

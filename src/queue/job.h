@@ -49,6 +49,9 @@ static inline fastqueue_job *fastqueue_job_from_obj(zend_object *obj)
 }
 #define Z_FASTQUEUE_JOB_P(zv) fastqueue_job_from_obj(Z_OBJ_P(zv))
 
+extern zend_class_entry *fastqueue_ce_Job;
+
+/* Sets fastqueue_ce_Job to ce and the class's object handlers. */
 void fastqueue_job_minit(zend_class_entry *ce);
 
 /* The member a job may still have in :reserved besides its reserved copy: raw, when it was

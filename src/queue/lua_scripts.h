@@ -2,15 +2,7 @@
 #ifndef FASTQUEUE_LUA_SCRIPTS_H
 #define FASTQUEUE_LUA_SCRIPTS_H
 
-#include <stddef.h>
-
-typedef struct _fastqueue_script {
-	const char *name;    /* file name without .lua */
-	const char *sha1;    /* hex SHA1 of source, as EVALSHA wants it */
-	const char *source;  /* the script text */
-	size_t len;          /* strlen(source) */
-	int index;           /* position in fastqueue_scripts[] */
-} fastqueue_script;
+#include "script.h" /* the type, which the connection (src/redis/) runs */
 
 extern const fastqueue_script fastqueue_scripts[];
 extern const int fastqueue_script_count;

@@ -1,7 +1,7 @@
 /* Laravel's payload: the fields and their order (Illuminate\Queue\Queue::createStringPayload
  * plus RedisQueue's id and attempts), JSON through ext/json, random ids. */
 #include "payload.h"
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "conn.h"
 #include "ext/json/php_json.h"
 #include "compat.h"

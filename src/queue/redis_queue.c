@@ -1,12 +1,12 @@
 /* FastQueue\RedisQueue: push, later, bulk, pop, sizes and clear over Laravel's keys:
  * queues:NAME (list), :delayed and :reserved (zsets), :notify (list), behind the prefix. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "redis_queue.h"
 #include "reserve.h"
-#include "redis_queue_options.h"
 #include "job.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/date/php_date.h"
@@ -15,70 +15,7 @@
 static zend_object_handlers redis_queue_handlers;
 
 /* {{{ keys */
-zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name)
-{
-	return name && ZSTR_LEN(name) ? name : q->default_queue;
-}
-
-zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix)
-{
-	size_t slen = strlen(suffix);
-	zend_string *key = zend_string_alloc(ZSTR_LEN(q->prefix) + 7 + ZSTR_LEN(name) + slen, 0);
-	char *p = ZSTR_VAL(key);
-	memcpy(p, ZSTR_VAL(q->prefix), ZSTR_LEN(q->prefix));
-	p += ZSTR_LEN(q->prefix);
-	memcpy(p, "queues:", 7);
-	p += 7;
-	memcpy(p, ZSTR_VAL(name), ZSTR_LEN(name));
-	p += ZSTR_LEN(name);
-	memcpy(p, suffix, slen + 1);
-	return key;
-}
-
-bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg)
-{
-	zend_string *key;
-	bool ok;
-
-	if (!fastqueue_conn_is_cluster(&q->conn)) {
-		return true;
-	}
-	key = fastqueue_queue_key(q, name, "");
-	ok = fastqueue_cluster_has_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key));
-	zend_string_release(key);
-	if (!ok) {
-		zend_argument_value_error(arg, "names queue \"%s\", which has no hash tag: in a Redis Cluster the keys of "
-			"a queue must share one hash slot, so name it with braces, as \"{%s}\"", ZSTR_VAL(name), ZSTR_VAL(name));
-	}
-	return ok;
-}
-
-/* The four keys of a queue, in the order the scripts take them. */
-typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
-
-static void queue_keys_init(queue_keys *k, const fastqueue_redis_queue *q, const zend_string *name)
-{
-	k->queue = fastqueue_queue_key(q, name, "");
-	k->delayed = fastqueue_queue_key(q, name, ":delayed");
-	k->reserved = fastqueue_queue_key(q, name, ":reserved");
-	k->notify = fastqueue_queue_key(q, name, ":notify");
-}
-
-static void queue_keys_free(queue_keys *k)
-{
-	zend_string_release(k->queue);
-	zend_string_release(k->delayed);
-	zend_string_release(k->reserved);
-	zend_string_release(k->notify);
-}
 /* }}} */
-
-void fastqueue_queue_throw(fastqueue_redis_queue *q)
-{
-	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
-		: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
-	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
-}
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
@@ -141,41 +78,24 @@ static fastqueue_redis_queue *queue_from_this(zval *this_zv)
 	if (!fastqueue_queue_name_ok(q, (name), (arg))) RETURN_THROWS()
 /* }}} */
 
-PHP_METHOD(FastQueue_RedisQueue, __construct)
+zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s)
 {
-	HashTable *options = NULL;
-	fastqueue_queue_settings s;
-	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(ZEND_THIS);
-
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (q->default_queue) {
-		zend_throw_error(NULL, "FastQueue\\RedisQueue is already constructed");
-		RETURN_THROWS();
-	}
-	if (fastqueue_queue_settings_parse(options, &s) == FAILURE) {
-		fastqueue_queue_settings_free(&s);
-		RETURN_THROWS();
-	}
 	/* Connect lazily: the first command connects, so constructing never blocks. */
-	fastqueue_conn_init(&q->conn, &s.conn);
-	q->prefix = zend_string_copy(s.prefix);
-	q->default_queue = zend_string_copy(s.queue);
-	q->retry_after = s.retry_after;
-	q->block_for = s.block_for;
-	q->migration_batch_size = s.migration_batch_size;
-	fastqueue_queue_settings_free(&s);
+	fastqueue_conn_init(&q->conn, &s->conn);
+	q->prefix = zend_string_copy(s->prefix);
+	q->default_queue = zend_string_copy(s->queue);
+	q->retry_after = s->retry_after;
+	q->block_for = s->block_for;
+	q->migration_batch_size = s->migration_batch_size;
 	if (!fastqueue_queue_name_ok(q, q->default_queue, 1)) {
 		/* Left unconstructed, as after any refused option. */
 		fastqueue_conn_free(&q->conn);
 		zend_string_release(q->prefix);
 		zend_string_release(q->default_queue);
 		q->prefix = q->default_queue = NULL;
-		RETURN_THROWS();
+		return FAILURE;
 	}
+	return SUCCESS;
 }
 
 /* {{{ push side */
@@ -651,67 +571,6 @@ failed:
 	RETURN_THROWS();
 }
 
-zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_string *uncharged)
-{
-	zend_string *key = fastqueue_queue_key(q, name, ":reserved");
-	fastqueue_args a;
-	fastqueue_reply *r;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZREM", 4);
-	fastqueue_args_add_str(&a, key);
-	fastqueue_args_add_str(&a, reserved);
-	if (uncharged) {
-		fastqueue_args_add_str(&a, uncharged);
-	}
-	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, key), &a, &r);
-	if (ok == FAILURE) {
-		fastqueue_conn_name_key(&q->conn, ZSTR_VAL(key), ZSTR_LEN(key));
-	}
-	fastqueue_reply_free(r);
-	fastqueue_args_free(&a);
-	zend_string_release(key);
-	return ok;
-}
-
-zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
-	zend_string *uncharged, zend_long when, bool *released)
-{
-	fastqueue_conn *c;
-	queue_keys k;
-	fastqueue_args a;
-	fastqueue_reply *r;
-	char at[24];
-	zend_long n = 0;
-	zend_result ok;
-
-	queue_keys_init(&k, q, name);
-	fastqueue_args_init(&a);
-	fastqueue_args_add_str(&a, k.delayed);
-	fastqueue_args_add_str(&a, k.reserved);
-	fastqueue_args_add_str(&a, reserved);
-	add_long_arg(&a, at, sizeof(at), when);
-	if (uncharged) {
-		fastqueue_args_add_str(&a, uncharged);
-	}
-	c = fastqueue_conn_route_str(&q->conn, k.reserved);
-	ok = fastqueue_conn_eval(c, FASTQUEUE_LUA_RELEASE, 2, &a, &r);
-	if (ok == SUCCESS) {
-		/* Not 0 or 1: the job's fate is unknown, so no release is claimed. It is still in
-		 * :reserved, or already in :delayed: it runs again either way. */
-		ok = fastqueue_conn_expect_integer(c, "the release script (EVALSHA)", r, &n);
-	}
-	*released = n == 1;
-	fastqueue_reply_free(r);
-	if (ok == SUCCESS && n == 1) {
-		ok = fastqueue_conn_wait_replicas(c);
-	}
-	fastqueue_args_free(&a);
-	queue_keys_free(&k);
-	return ok;
-}
 /* }}} */
 
 /* {{{ inspection */
@@ -895,8 +754,12 @@ PHP_METHOD(FastQueue_RedisQueue, getPrefix)
 }
 /* }}} */
 
+/* ce: what fastqueue.c registered from the stub (its generated arginfo is included once). */
+zend_class_entry *fastqueue_ce_RedisQueue;
+
 void fastqueue_redis_queue_minit(zend_class_entry *ce)
 {
+	fastqueue_ce_RedisQueue = ce;
 	ce->create_object = redis_queue_create;
 	memcpy(&redis_queue_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	redis_queue_handlers.offset = offsetof(fastqueue_redis_queue, std);

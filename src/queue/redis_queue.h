@@ -5,6 +5,7 @@
 #include "php.h"
 
 #include "conn.h"
+#include "queue_settings.h"
 
 typedef struct _fastqueue_redis_queue {
 	fastqueue_conn conn;             /* the one connection this queue talks over */
@@ -26,13 +27,46 @@ static inline fastqueue_redis_queue *fastqueue_redis_queue_from_obj(zend_object 
 }
 #define Z_FASTQUEUE_REDIS_QUEUE_P(zv) fastqueue_redis_queue_from_obj(Z_OBJ_P(zv))
 
+extern zend_class_entry *fastqueue_ce_RedisQueue;
+
+/* Sets fastqueue_ce_RedisQueue to ce and the class's object handlers. */
 void fastqueue_redis_queue_minit(zend_class_entry *ce);
 
+/* Builds a new queue from its constructor's settings (src/module/redis_queue_options.c reads
+ * them), connecting lazily. FAILURE: the default queue's name was refused (a ValueError was
+ * thrown) and q is left unconstructed; s stays the caller's to free. */
+zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s);
+
+/* {{{ keys (src/queue/keys.c) */
 /* The queue's name, the default when name is NULL or empty (not addref'd). */
 zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
 
 /* prefix + "queues:" + name + suffix ("" or ":delayed", ...). */
 zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
+
+/* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
+ * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
+bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
+
+/* The four keys of a queue, in the order the scripts take them. */
+typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
+
+static inline void queue_keys_init(queue_keys *k, const fastqueue_redis_queue *q, const zend_string *name)
+{
+	k->queue = fastqueue_queue_key(q, name, "");
+	k->delayed = fastqueue_queue_key(q, name, ":delayed");
+	k->reserved = fastqueue_queue_key(q, name, ":reserved");
+	k->notify = fastqueue_queue_key(q, name, ":notify");
+}
+
+static inline void queue_keys_free(queue_keys *k)
+{
+	zend_string_release(k->queue);
+	zend_string_release(k->delayed);
+	zend_string_release(k->reserved);
+	zend_string_release(k->notify);
+}
+/* }}} */
 
 /* A finished job to acknowledge: its member leaves the queue's :reserved set. It names its
  * key, not a place in a queue list, so it stays valid whatever the worker reserves next. */
@@ -53,19 +87,16 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
 	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
 	const fastqueue_ack *acks, uint32_t nacks);
 
-/* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
- * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
-bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
-
 /* Pushes payloads onto the end of queue name, announcing each on its :notify list; then
  * waits for wait_replicas. FAILURE leaves the error on q->conn. */
 zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n);
 
-/* Throws the exception that matches the connection's last error. */
+/* Throws the exception that matches the connection's last error (src/queue/exceptions.c). */
 void fastqueue_queue_throw(fastqueue_redis_queue *q);
 
-/* Job operations; FAILURE leaves the error on q->conn. uncharged: the member a worker may still
- * have in :reserved for the job (fastqueue_job_uncharged_member()), removed too; or NULL. */
+/* Job operations (src/queue/reserved.c); FAILURE leaves the error on q->conn. uncharged: the
+ * member a worker may still have in :reserved for the job (fastqueue_job_uncharged_member()),
+ * removed too; or NULL. */
 zend_result fastqueue_queue_delete_reserved(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,
 	zend_string *uncharged);
 zend_result fastqueue_queue_release(fastqueue_redis_queue *q, zend_string *name, zend_string *reserved,

@@ -2,8 +2,8 @@
  * arguments (indices named by the script itself, see scripts/gen-lua), the call (one per node
  * of a cluster when the queues live in several hash slots), its reply read into a batch, and
  * the blocking wait on the queues' :notify lists between reserves. */
-#include "php_fastqueue.h"
 #include "reserve.h"
+#include "lua_scripts.h"
 
 /* {{{ the queue list */
 void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,

@@ -7,7 +7,7 @@
 #include "php.h"
 #include "clock.h"
 #include "args.h"
-#include "lua_scripts.h"
+#include "script.h"
 #include "conn_options.h"
 #include "link.h"
 #include "cluster.h"

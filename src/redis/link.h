@@ -9,7 +9,7 @@
 
 #include "php.h"
 #include "session.h"
-#include "lua_scripts.h"
+#include "script.h"
 
 /* c's own copies of opt (no cluster is made: cluster.count is for conn.c), and their release
  * with the socket, any reply kept, and the TLS context. */

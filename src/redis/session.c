@@ -5,7 +5,7 @@
  * report it with the same text. Nothing here throws: failures leave their text on c. */
 #include "session.h"
 #include "tls.h"
-#include "options.h"
+#include "seconds.h"
 #include <hiredis/hiredis.h>
 #include <errno.h>
 

@@ -1,9 +1,9 @@
 /* Signals for the worker: SIGTERM/SIGINT/SIGQUIT ask it to stop after the current job,
  * SIGUSR2 pauses it, SIGCONT resumes it, SIGALRM times a job out. The handlers only set
  * flags, request a VM interrupt and re-arm the timer: no PHP, no hiredis, no malloc. */
-#include "php_fastqueue.h"
+#include "worker.h"
 #include "signals.h"
-#include "options.h"
+#include "seconds.h"
 #include "clock.h"
 #include "thread.h"
 #include "zend_atomic.h"

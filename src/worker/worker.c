@@ -1,116 +1,16 @@
-/* FastQueue\Worker: the class, its daemon loop, stop conditions and event listeners. One
+/* FastQueue\Worker: the class, its daemon loop, stop conditions and adding listeners. One
  * round trip per round: the reserve script carries the acknowledgements of finished jobs,
  * migrates due jobs, reserves the next ones and reads the restart key (worker_reserve.c).
- * PHP is called only to run a job (worker_run.c) and its event listeners. */
-#include "php_fastqueue.h"
+ * PHP is called only to run a job (worker_run.c) and its event listeners (worker_events.c). */
 #include "worker.h"
 #include "worker_private.h"
+#include "worker_stop.h"
 #include "signals.h"
 #include "zend_exceptions.h"
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const event_names[EV_COUNT] = {
-	"looping", "processing", "processed", "exception", "released", "failed", "timeout", "stopping",
-	"signal", "queue:reserved", "queue:migrated", "queue:deleted", "queue:released", "error", "idle",
-	"measured"
-};
-
 static zend_object_handlers worker_handlers;
-
-/* {{{ calling PHP */
-
-/* exit() inside PHP code unwinds through us: stop everything and let it through. */
-bool fastqueue_worker_unwinding(fastqueue_worker *w)
-{
-	if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
-		w->exiting = true;
-	}
-	return w->exiting;
-}
-
-void fastqueue_worker_report(const char *what, zend_object *ex)
-{
-	zval rv, *msg = zend_read_property(ex->ce, ex, "message", sizeof("message") - 1, 1, &rv);
-	zend_string *text = zval_get_string(msg);
-	fprintf(stderr, "FastQueue: %s: %s: %s\n", what, ZSTR_VAL(ex->ce->name), ZSTR_VAL(text));
-	fflush(stderr);
-	zend_string_release(text);
-}
-
-/* Calls a callable zval; the return value goes to rv (UNDEF when the call failed). */
-static void call_php(zval *callable, zval *args, uint32_t argc, zval *rv)
-{
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-	char *error = NULL;
-
-	ZVAL_UNDEF(rv);
-	if (zend_fcall_info_init(callable, 0, &fci, &fcc, NULL, &error) == FAILURE) {
-		if (error) efree(error);
-		return;
-	}
-	if (error) efree(error);
-	fci.retval = rv;
-	fci.params = args;
-	fci.param_count = argc;
-	zend_call_function(&fci, &fcc);
-}
-
-/* The TimeoutException our alarm threw into the running job (throw mode): it belongs to the
- * job, wherever inside it the job was, a listener included. */
-static bool job_timeout_pending(fastqueue_worker *w)
-{
-	return w->timeout_thrown && EG(exception) && instanceof_function(EG(exception)->ce, fastqueue_ce_TimeoutException);
-}
-
-/* Runs the listeners of an event. A listener that throws is reported on stderr and the
- * worker goes on; returns false when a listener returned false (for looping). */
-bool fastqueue_worker_fire(fastqueue_worker *w, worker_event ev, zval *args, uint32_t argc)
-{
-	zval *cb, rv, listeners;
-	bool go_on = true;
-
-	if (Z_ISUNDEF(w->listeners[ev])) {
-		return true;
-	}
-	/* A listener may call on(): it then separates the array, and this walk goes on over the
-	 * one it began with. */
-	ZVAL_COPY(&listeners, &w->listeners[ev]);
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(listeners), cb) {
-		call_php(cb, args, argc, &rv);
-		if (Z_TYPE(rv) == IS_FALSE) {
-			go_on = false;
-		}
-		zval_ptr_dtor(&rv);
-		if (fastqueue_worker_unwinding(w) || job_timeout_pending(w)) {
-			go_on = false;
-			break;
-		}
-		if (EG(exception)) {
-			char what[64];
-			snprintf(what, sizeof(what), "the '%s' listener threw", event_names[ev]);
-			fastqueue_worker_report(what, EG(exception));
-			zend_clear_exception();
-		}
-	} ZEND_HASH_FOREACH_END();
-	zval_ptr_dtor(&listeners);
-	return go_on;
-}
-
-void fastqueue_worker_fire_job(fastqueue_worker *w, worker_event ev, zval *job)
-{
-	fastqueue_worker_fire(w, ev, job, 1);
-}
-
-void fastqueue_worker_fire_job_value(fastqueue_worker *w, worker_event ev, zval *job, zval *value)
-{
-	zval args[2];
-	ZVAL_COPY_VALUE(&args[0], job);
-	ZVAL_COPY_VALUE(&args[1], value);
-	fastqueue_worker_fire(w, ev, args, 2);
-}
-/* }}} */
 
 /* {{{ idle time ('metrics' on: counted) */
 /* Sleeps for a round that runs no job, counting the time as idle. */
@@ -128,12 +28,7 @@ static void idle_sleep(fastqueue_worker *w, double seconds)
 }
 /* }}} */
 
-/* {{{ stop conditions */
-static bool memory_exceeded(fastqueue_worker *w)
-{
-	return (double) zend_memory_usage(true) / 1048576.0 >= (double) w->opt.memory;
-}
-
+/* {{{ stop conditions (Laravel's stopIfNecessary itself: worker_stop.h) */
 /* The reserve call reads the restart key; while prefetched jobs keep the worker from
  * reserving, read it on its own, at most once a second, so a restart is not 31 jobs late. */
 static void watch_restart_between_reserves(fastqueue_worker *w)
@@ -141,33 +36,6 @@ static void watch_restart_between_reserves(fastqueue_worker *w)
 	if (w->restart.watch && w->buffer.len > 0 && fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
 		fastqueue_worker_poll_restart_key(w);
 	}
-}
-
-/* Laravel's stopIfNecessary, in its order: true when the run ends, with its exit status in
- * *status. "Go on" is the false answer, never a status value, so no status stop() was given
- * can be mistaken for it. */
-static bool should_stop(fastqueue_worker *w, bool had_job, int *status)
-{
-	if (w->stop_requested) {
-		*status = w->stop_status;
-		return true;
-	}
-	*status = FASTQUEUE_EXIT_SUCCESS;
-	if (fastqueue_signals.quit) return true;
-	if (memory_exceeded(w)) {
-		*status = FASTQUEUE_EXIT_MEMORY_LIMIT;
-		return true;
-	}
-	if (w->restart.changed) return true;
-	if (w->opt.stop_when_empty && !had_job) return true;
-	if (w->opt.max_time && fastqueue_clock_mono() - w->daemon_started >= (double) w->opt.max_time) return true;
-	return w->opt.max_jobs && w->stats.processed >= w->opt.max_jobs;
-}
-
-bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w)
-{
-	int status;
-	return !w->daemon_started || should_stop(w, true, &status);
 }
 
 static bool in_maintenance(fastqueue_worker *w)
@@ -467,7 +335,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (w->exiting) break;
 			idle_round(w);
 			/* Laravel's pauseWorker checks with no job: stop_when_empty ends a paused worker. */
-			run->stop = should_stop(w, false, &run->status);
+			run->stop = fastqueue_worker_should_stop(w, false, &run->status);
 			continue;
 		}
 		apply_skip(w);
@@ -480,7 +348,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			if (!w->restart.changed) {
 				idle_sleep(w, w->opt.sleep);
 			}
-			run->stop = should_stop(w, false, &run->status);
+			run->stop = fastqueue_worker_should_stop(w, false, &run->status);
 			continue;
 		}
 		waited = fastqueue_worker_fill_buffer(w, true);
@@ -506,7 +374,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				idle_sleep(w, w->opt.sleep);
 			}
 		}
-		run->stop = should_stop(w, had_job || w->redis_failures, &run->status);
+		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures, &run->status);
 	}
 }
 
@@ -719,18 +587,6 @@ PHP_METHOD(FastQueue_Worker, skipQueues)
 	w->skip = skip;
 }
 
-void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out)
-{
-	fastqueue_lease_counts now = {0};
-
-	if (w->lease) {
-		fastqueue_lease_counts_get(w->lease, &now);
-	}
-	out->renewed = w->stats.leases.renewed + now.renewed;
-	out->lost = w->stats.leases.lost + now.lost;
-	out->failures = w->stats.leases.failures + now.failures;
-}
-
 /* Lease renewal's counts, the running run's included. */
 static void add_lease_counts(fastqueue_worker *w, zval *out)
 {
@@ -806,7 +662,7 @@ PHP_METHOD(FastQueue_Worker, on)
 		RETURN_THROWS();
 	}
 	for (ev = 0; ev < EV_COUNT; ev++) {
-		if (zend_string_equals_cstr(event, event_names[ev], strlen(event_names[ev]))) {
+		if (zend_string_equals_cstr(event, fastqueue_worker_event_names[ev], strlen(fastqueue_worker_event_names[ev]))) {
 			break;
 		}
 	}
@@ -825,39 +681,20 @@ PHP_METHOD(FastQueue_Worker, on)
 	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
 }
 
-PHP_METHOD(FastQueue_Worker, __construct)
+bool fastqueue_worker_constructed(zend_object *obj)
 {
-	zval *queue, *handler = NULL;
-	HashTable *options = NULL;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	char *error = NULL;
+	return worker_from_obj(obj)->queue != NULL;
+}
 
-	ZEND_PARSE_PARAMETERS_START(1, 3)
-		Z_PARAM_OBJECT_OF_CLASS(queue, fastqueue_ce_RedisQueue)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL_OR_NULL(handler)
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
+zend_result fastqueue_worker_construct(zend_object *obj, zend_object *queue, zval *handler,
+	const zend_fcall_info_cache *handler_fcc, worker_options *opt)
+{
+	fastqueue_worker *w = worker_from_obj(obj);
 
-	if (w->queue) {
-		zend_throw_error(NULL, "FastQueue\\Worker is already constructed");
-		RETURN_THROWS();
-	}
-	if (!fastqueue_redis_queue_from_obj(Z_OBJ_P(queue))->default_queue) {
-		zend_argument_value_error(1, "must be a constructed FastQueue\\RedisQueue");
-		RETURN_THROWS();
-	}
-	if (handler && !zend_is_callable_ex(handler, NULL, 0, NULL, &w->handler_fcc, &error)) {
-		zend_argument_type_error(2, "must be a valid callback or null, %s", error ? error : "not callable");
-		if (error) efree(error);
-		RETURN_THROWS();
-	}
-	if (error) efree(error);
-	if (fastqueue_worker_options_parse(options, &w->opt) == FAILURE) {
-		fastqueue_worker_options_free(&w->opt);
-		RETURN_THROWS();
-	}
+	w->opt = *opt;
+	memset(opt, 0, sizeof(*opt));
 	if (handler) {
+		w->handler_fcc = *handler_fcc;
 		ZVAL_COPY(&w->handler, handler);
 	}
 	w->stats.started_at = fastqueue_clock_wall();
@@ -868,11 +705,12 @@ PHP_METHOD(FastQueue_Worker, __construct)
 			zval_ptr_dtor(&w->handler);
 			ZVAL_UNDEF(&w->handler);
 			zend_throw_error(NULL, "FastQueue\\Worker: out of memory for its metrics");
-			RETURN_THROWS();
+			return FAILURE;
 		}
 	}
-	w->queue = Z_OBJ_P(queue);
+	w->queue = queue;
 	GC_ADDREF(w->queue);
+	return SUCCESS;
 }
 
 /* {{{ object handlers */
@@ -939,8 +777,12 @@ static HashTable *worker_get_gc(zend_object *obj, zval **table, int *n)
 }
 /* }}} */
 
+/* ce: what fastqueue.c registered from the stub (its generated arginfo is included once). */
+zend_class_entry *fastqueue_ce_Worker;
+
 void fastqueue_worker_minit(zend_class_entry *ce)
 {
+	fastqueue_ce_Worker = ce;
 	ce->create_object = worker_create;
 	memcpy(&worker_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	worker_handlers.offset = offsetof(fastqueue_worker, std);

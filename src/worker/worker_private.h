@@ -8,7 +8,7 @@
 #include "redis_queue.h"
 #include "reserve.h"
 #include "job.h"
-#include "worker_options.h"
+#include "worker_settings.h"
 #include "lease.h"
 #include "metrics_export.h"
 #include "metrics.h"
@@ -163,7 +163,10 @@ static inline fastqueue_redis_queue *worker_queue(fastqueue_worker *w)
 	return fastqueue_redis_queue_from_obj(w->queue);
 }
 
-/* worker.c: calling PHP and firing events */
+/* worker_events.c: calling PHP and firing events */
+
+/* The event names Worker::on() takes, by worker_event. */
+extern const char *const fastqueue_worker_event_names[EV_COUNT];
 
 /* True once exit() inside PHP code is unwinding through us (it is then let through). */
 bool fastqueue_worker_unwinding(fastqueue_worker *w);
@@ -176,30 +179,29 @@ void fastqueue_worker_fire_job_value(fastqueue_worker *w, worker_event ev, zval 
 
 /* worker_run.c: running one job */
 
-/* A payload field as an integer, dflt when absent or not one. */
-zend_long fastqueue_worker_field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt);
 void fastqueue_worker_free_limits(job_limits *l);
 /* Points w->hooks at what a running job's delete(), release() and fail() call back into. */
 void fastqueue_worker_set_job_hooks(fastqueue_worker *w);
 /* Runs a reserved job to its end: deleted, released or failed, and its events fired. */
 void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv);
 
-/* Lease renewal's counts over every run, the running one's included. */
-void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out);
-
 /* worker_run.c: a job's figures ('metrics' on) */
 
 /* Records the running job's attempt (outcome, timeout, wait, run, CPU, memory); with fire, then
  * tells the 'measured' listeners. */
 void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire);
+
+/* worker_measure.c: the measurements the worker's files share */
+
 /* Seconds since a monotonic start, to add to the Redis wait. */
 void fastqueue_worker_redis_waited(fastqueue_worker *w, double since);
-/* Inside daemon(), whether the run ends once the job now ending is done, as far as can be
- * told before its ending listeners run (stop(), a quit signal, memory, restart, max_time,
- * max_jobs). */
-bool fastqueue_worker_run_ends_after_job(fastqueue_worker *w);
+/* Lease renewal's counts over every run, the running one's included. */
+void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out);
 
 /* worker_reserve.c: getting jobs and telling Redis which started and finished */
+
+/* A payload field as an integer, dflt when absent or not one. */
+zend_long fastqueue_worker_field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt);
 
 /* Queues the acknowledgement of a finished job, to go with the next round trip. */
 void fastqueue_worker_add_ack(fastqueue_worker *w, fastqueue_job *job);

@@ -1,12 +1,26 @@
 /* FastQueue\Worker, getting jobs: one reserve script per round trip (with the acks of the
  * jobs finished meanwhile and the restart key), the prefetch buffer, the batch reserved ahead
  * (overlap), and handing back what will not run in time. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "worker_private.h"
+#include "worker_stop.h"
 #include "signals.h"
 #include "payload.h"
+#include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include <math.h>
+
+/* A field as an integer, dflt when absent or not one. */
+zend_long fastqueue_worker_field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt)
+{
+	zval v, n;
+	bool found;
+
+	fastqueue_job_field(job, f, &v);
+	found = fastqueue_payload_int(&v, &n) == SUCCESS && Z_TYPE(n) == IS_LONG;
+	zval_ptr_dtor(&v);
+	return found ? Z_LVAL(n) : dflt;
+}
 
 /* {{{ telling Redis that a job started or finished, without waiting for the reply */
 static zend_string *reserved_key(fastqueue_worker *w, fastqueue_job *job)

@@ -1,28 +1,16 @@
 /* FastQueue\Worker, running one job: its limits (tries, timeout, backoff, retryUntil), calling
  * its handler or its class, and ending it: deleted, released for another try or failed. */
-#include "php_fastqueue.h"
+#include "exceptions.h"
 #include "worker_private.h"
 #include "failed.h"
 #include "signals.h"
 #include "payload.h"
-#include "options.h"
+#include "seconds.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <sys/resource.h>
 
 /* {{{ the job's limits */
-/* A field as an integer, dflt when absent or not one. */
-zend_long fastqueue_worker_field_long(fastqueue_job *job, fastqueue_field f, zend_long dflt)
-{
-	zval v, n;
-	bool found;
-
-	fastqueue_job_field(job, f, &v);
-	found = fastqueue_payload_int(&v, &n) == SUCCESS && Z_TYPE(n) == IS_LONG;
-	zval_ptr_dtor(&v);
-	return found ? Z_LVAL(n) : dflt;
-}
-
 void fastqueue_worker_free_limits(job_limits *l)
 {
 	zval_ptr_dtor(&l->backoff);
@@ -310,11 +298,6 @@ static void read_cpu(fastqueue_worker *w, double now)
 {
 	w->cpu_last.wall = now;
 	w->cpu_last.cpu = thread_cpu_seconds();
-}
-
-void fastqueue_worker_redis_waited(fastqueue_worker *w, double since)
-{
-	fastqueue_metrics_add_redis_wait(w->metrics, fastqueue_clock_mono() - since);
 }
 
 /* The process's real peak survives the reset of each job's: stats()'s memory_peak reads it. */

@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/queue/redis_queue_options.c', 'src/worker/worker_options.c', 'src/queue/payload.c', 'src/worker/worker.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options.c', 'src/module/worker_options.c', 'src/queue/payload.c', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -184,7 +184,7 @@ foreach ($classes as $class) {
 }
 
 /* {{{ Worker events: the extension is asked which names on() accepts, among those its
- * ValueError lists, those src/worker/worker.c's event_names holds and those the stub lists. */
+ * ValueError lists, those src/worker/worker_events.c's event_names holds and those the stub lists. */
 $worker = new Worker(new RedisQueue());
 $listener = fn() => null;
 $said = [];
@@ -198,11 +198,11 @@ try {
         problem('Worker::on(): its ValueError lists no events: ' . $e->getMessage());
     }
 }
-preg_match('/event_names\[EV_COUNT\]\s*=\s*\{(.*?)\};/s', file_get_contents("$root/src/worker/worker.c"), $m);
+preg_match('/event_names\[EV_COUNT\]\s*=\s*\{(.*?)\};/s', file_get_contents("$root/src/worker/worker_events.c"), $m);
 preg_match_all('/"([^"]+)"/', $m[1] ?? '', $c);
 $inC = $c[1];
 if (!$inC) {
-    problem('src/worker/worker.c: no event_names to read');
+    problem('src/worker/worker_events.c: no event_names to read');
 }
 $stubEvents = listed((string) ($stubClasses['FastQueue\Worker']['methods']['on']['doc'] ?? ''));
 $accepted = [];
@@ -257,13 +257,13 @@ $checks = [
     'RedisQueue::__construct()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new RedisQueue($options),
-        'c' => c_keys('src/queue/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
+        'c' => c_keys('src/module/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
         'api' => 'RedisQueue options',
     ],
     'Worker::__construct()' => [
         'doc' => $stubClasses['FastQueue\Worker']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Worker(new RedisQueue(), null, $options),
-        'c' => c_keys('src/worker/worker_options.c', 'static zend_result read_worker_option(worker_options'),
+        'c' => c_keys('src/module/worker_options.c', 'static zend_result read_worker_option(worker_options'),
         'api' => 'Worker options',
     ],
     /* Refused before any command is sent: no Redis is needed. */

@@ -1,7 +1,7 @@
-/* FastQueue\Worker's options: their defaults, and reading them from the constructor's third
- * argument, each refused with a TypeError/ValueError that names it. */
-#ifndef FASTQUEUE_WORKER_OPTIONS_H
-#define FASTQUEUE_WORKER_OPTIONS_H
+/* FastQueue\Worker's settings as plain C: what the constructor's options resolve to
+ * (src/module/worker_options.c reads them, with their defaults), and what the worker runs by. */
+#ifndef FASTQUEUE_WORKER_SETTINGS_H
+#define FASTQUEUE_WORKER_SETTINGS_H
 
 #include "php.h"
 #include "metrics_endpoint.h"
@@ -41,9 +41,7 @@ typedef struct _worker_options {
 	double metrics_interval;      /* seconds between rewrites and publications */
 } worker_options;
 
-/* Fills o with the defaults, then with options (NULL: none). On FAILURE an exception is
- * thrown and o may hold some values: free it either way. */
-zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o);
+/* Frees what o holds and zeroes it. */
 void fastqueue_worker_options_free(worker_options *o);
 
 /* metrics_listen split into its address (NUL-terminated, without brackets; "127.0.0.1" for a

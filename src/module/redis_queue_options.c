@@ -1,8 +1,10 @@
 /* FastQueue\RedisQueue's constructor options: the url, the connection (host, port, socket,
  * auth, timeouts), TLS, Sentinel and Cluster, and the queue's own (prefix, queue, retry_after,
- * block_for, migration_batch_size), each refused by name when it is wrong. */
-#include "php_fastqueue.h"
+ * block_for, migration_batch_size), each refused by name when it is wrong; and the
+ * constructor, which reads them and builds the queue from the settings. */
+#include "exceptions.h"
 #include "redis_queue_options.h"
+#include "redis_queue.h"
 #include "options.h"
 #include "zend_exceptions.h"
 #include "ext/standard/url.h"
@@ -125,14 +127,6 @@ done:
 
 /* What asked for TLS, for the messages that refuse it. */
 typedef enum { TLS_BY_NONE = 0, TLS_BY_URL, TLS_BY_SCHEME, TLS_BY_HOST, TLS_BY_OPTION } tls_request;
-
-
-void fastqueue_queue_settings_free(fastqueue_queue_settings *s)
-{
-	fastqueue_conn_options_free(&s->conn);
-	if (s->prefix) zend_string_release(s->prefix);
-	if (s->queue) zend_string_release(s->queue);
-}
 
 /* Option "tls": true, or an array of PHP's SSL context option names; false and null ask for
  * nothing. A key outside the list is refused by name: a misspelt verify_peer must not leave
@@ -596,4 +590,31 @@ zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_s
 		s->queue = zend_string_init("default", 7, 0);
 	}
 	return SUCCESS;
+}
+
+PHP_METHOD(FastQueue_RedisQueue, __construct)
+{
+	HashTable *options = NULL;
+	fastqueue_queue_settings s;
+	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(ZEND_THIS);
+	zend_result ok;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (q->default_queue) {
+		zend_throw_error(NULL, "FastQueue\\RedisQueue is already constructed");
+		RETURN_THROWS();
+	}
+	if (fastqueue_queue_settings_parse(options, &s) == FAILURE) {
+		fastqueue_queue_settings_free(&s);
+		RETURN_THROWS();
+	}
+	ok = fastqueue_redis_queue_construct(q, &s);
+	fastqueue_queue_settings_free(&s);
+	if (ok == FAILURE) {
+		RETURN_THROWS();
+	}
 }

@@ -1,8 +1,10 @@
-/* FastQueue\Worker's options, as the constructor's third argument gives them. */
-#include "php_fastqueue.h"
+/* FastQueue\Worker's options, as the constructor's third argument gives them, read into the
+ * plain settings of src/worker/worker_settings.h; and the constructor, which reads them and
+ * hands them to the worker. */
+#include "worker.h"
 #include "worker_options.h"
+#include "redis_queue.h"
 #include "options.h"
-#include <arpa/inet.h>
 #include <unistd.h>
 
 /* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
@@ -51,58 +53,6 @@ static zend_result opt_metrics_worker(zval *v, worker_options *o)
 		return FAILURE;
 	}
 	return SUCCESS;
-}
-
-/* Digits only, 1 to 65535. */
-static bool parse_port(const char *s, size_t len, int *port)
-{
-	int p = 0;
-
-	if (len == 0 || len > 5) {
-		return false;
-	}
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		p = p * 10 + (s[i] - '0');
-	}
-	*port = p;
-	return p >= 1 && p <= 65535;
-}
-
-zend_result fastqueue_metrics_listen_parse(const char *s, size_t len, char *host, size_t host_size,
-	int *port, bool *v6)
-{
-	const char *colon = NULL, *addr = s;
-	size_t addr_len;
-	unsigned char bin[16];
-
-	*v6 = false;
-	if (memchr(s, ':', len) == NULL) {
-		/* A bare port: loopback, so nothing is exposed unless asked for by address. */
-		snprintf(host, host_size, "127.0.0.1");
-		return parse_port(s, len, port) ? SUCCESS : FAILURE;
-	}
-	if (len && s[0] == '[') {
-		const char *close = memchr(s, ']', len);
-		if (!close || close + 1 >= s + len || close[1] != ':') {
-			return FAILURE;
-		}
-		addr = s + 1;
-		addr_len = (size_t) (close - addr);
-		colon = close + 1;
-		*v6 = true;
-	} else {
-		colon = memchr(s, ':', len);
-		addr_len = (size_t) (colon - s);
-	}
-	if (addr_len == 0 || addr_len >= host_size || !parse_port(colon + 1, (size_t) (s + len - colon - 1), port)) {
-		return FAILURE;
-	}
-	memcpy(host, addr, addr_len);
-	host[addr_len] = '\0';
-	return inet_pton(*v6 ? AF_INET6 : AF_INET, host, bin) == 1 ? SUCCESS : FAILURE;
 }
 
 static zend_result opt_metrics_listen(zval *v, worker_options *o)
@@ -251,19 +201,6 @@ static zend_result read_worker_option(worker_options *o, zend_string *key, zval 
 	return FAILURE;
 }
 
-void fastqueue_worker_options_free(worker_options *o)
-{
-	if (o->name) zend_string_release(o->name);
-	if (o->restart_key) zend_string_release(o->restart_key);
-	if (o->maintenance_file) zend_string_release(o->maintenance_file);
-	if (o->backoff) efree(o->backoff);
-	if (o->metrics_worker) zend_string_release(o->metrics_worker);
-	if (o->metrics_file) zend_string_release(o->metrics_file);
-	if (o->metrics_listen) zend_string_release(o->metrics_listen);
-	if (o->metrics_allow) efree(o->metrics_allow);
-	memset(o, 0, sizeof(*o));
-}
-
 zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o)
 {
 	zend_string *key;
@@ -301,4 +238,42 @@ zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o
 		o->metrics_worker = default_metrics_worker();
 	}
 	return settle_metrics(o);
+}
+
+PHP_METHOD(FastQueue_Worker, __construct)
+{
+	zval *queue, *handler = NULL;
+	HashTable *options = NULL;
+	zend_fcall_info_cache fcc = empty_fcall_info_cache;
+	worker_options opt = {0};
+	char *error = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_OBJECT_OF_CLASS(queue, fastqueue_ce_RedisQueue)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL_OR_NULL(handler)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (fastqueue_worker_constructed(Z_OBJ_P(ZEND_THIS))) {
+		zend_throw_error(NULL, "FastQueue\\Worker is already constructed");
+		RETURN_THROWS();
+	}
+	if (!fastqueue_redis_queue_from_obj(Z_OBJ_P(queue))->default_queue) {
+		zend_argument_value_error(1, "must be a constructed FastQueue\\RedisQueue");
+		RETURN_THROWS();
+	}
+	if (handler && !zend_is_callable_ex(handler, NULL, 0, NULL, &fcc, &error)) {
+		zend_argument_type_error(2, "must be a valid callback or null, %s", error ? error : "not callable");
+		if (error) efree(error);
+		RETURN_THROWS();
+	}
+	if (error) efree(error);
+	if (fastqueue_worker_options_parse(options, &opt) == FAILURE) {
+		fastqueue_worker_options_free(&opt);
+		RETURN_THROWS();
+	}
+	if (fastqueue_worker_construct(Z_OBJ_P(ZEND_THIS), Z_OBJ_P(queue), handler, &fcc, &opt) == FAILURE) {
+		RETURN_THROWS();
+	}
 }

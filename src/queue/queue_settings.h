@@ -1,6 +1,7 @@
-/* FastQueue\RedisQueue's constructor options: read, checked and given their defaults. */
-#ifndef FASTQUEUE_REDIS_QUEUE_OPTIONS_H
-#define FASTQUEUE_REDIS_QUEUE_OPTIONS_H
+/* FastQueue\RedisQueue's settings as plain C: what the constructor's options resolve to
+ * (src/module/redis_queue_options.c reads them), and what the queue is built from. */
+#ifndef FASTQUEUE_QUEUE_SETTINGS_H
+#define FASTQUEUE_QUEUE_SETTINGS_H
 
 #include "php.h"
 #include "conn.h"
@@ -18,9 +19,11 @@ typedef struct _fastqueue_queue_settings {
 	zend_long migration_batch_size;
 } fastqueue_queue_settings;
 
-/* Reads the constructor's options (NULL: none), url first so explicit options override its
- * parts. FAILURE: an error naming the option was thrown; free s either way. */
-zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_settings *s);
-void fastqueue_queue_settings_free(fastqueue_queue_settings *s);
+static inline void fastqueue_queue_settings_free(fastqueue_queue_settings *s)
+{
+	fastqueue_conn_options_free(&s->conn);
+	if (s->prefix) zend_string_release(s->prefix);
+	if (s->queue) zend_string_release(s->queue);
+}
 
 #endif

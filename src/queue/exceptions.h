@@ -1,0 +1,18 @@
+/* FastQueue's exception classes: FastQueue\Exception (a RuntimeException) and its subclasses,
+ * which the queue, the metrics and the worker throw. Their entries live here, in the lowest
+ * layer that throws them; fastqueue.c registers the classes from the stub and stores them. */
+#ifndef FASTQUEUE_EXCEPTIONS_H
+#define FASTQUEUE_EXCEPTIONS_H
+
+#include "php.h"
+
+extern zend_class_entry *fastqueue_ce_Exception;
+extern zend_class_entry *fastqueue_ce_ConnectionException;
+extern zend_class_entry *fastqueue_ce_ReplicationException;
+extern zend_class_entry *fastqueue_ce_RedisException;
+extern zend_class_entry *fastqueue_ce_PayloadException;
+extern zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
+extern zend_class_entry *fastqueue_ce_TimeoutException;
+extern zend_class_entry *fastqueue_ce_ManuallyFailedException;
+
+#endif

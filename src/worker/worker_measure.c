@@ -1,0 +1,21 @@
+/* The worker's measurements that its files share: the time spent waiting on Redis (getting
+ * jobs and running them both wait) and lease renewal's counts (running a job and stats()
+ * read them). Below the loop, running a job and getting jobs. */
+#include "worker_private.h"
+
+void fastqueue_worker_redis_waited(fastqueue_worker *w, double since)
+{
+	fastqueue_metrics_add_redis_wait(w->metrics, fastqueue_clock_mono() - since);
+}
+
+void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out)
+{
+	fastqueue_lease_counts now = {0};
+
+	if (w->lease) {
+		fastqueue_lease_counts_get(w->lease, &now);
+	}
+	out->renewed = w->stats.leases.renewed + now.renewed;
+	out->lost = w->stats.leases.lost + now.lost;
+	out->failures = w->stats.leases.failures + now.failures;
+}
