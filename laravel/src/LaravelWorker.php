@@ -94,10 +94,10 @@ class LaravelWorker
             ->on('looping', Closure::fromCallable([$this, 'onLooping']))
             ->on('processing', Closure::fromCallable([$jobs, 'onProcessing']))
             ->on('processed', Closure::fromCallable([$jobs, 'onProcessed']))
-            ->on('exception', Closure::fromCallable([$jobs, 'onException']))
-            ->on('failed', Closure::fromCallable([$jobs, 'onFailed']))
-            ->on('released', Closure::fromCallable([$jobs, 'onReleased']))
-            ->on('timeout', Closure::fromCallable([$jobs, 'onTimeout']))
+            ->on('exception', Closure::fromCallable([$jobs->failures, 'onException']))
+            ->on('failed', Closure::fromCallable([$jobs->failures, 'onFailed']))
+            ->on('released', Closure::fromCallable([$jobs->failures, 'onReleased']))
+            ->on('timeout', Closure::fromCallable([$jobs->failures, 'onTimeout']))
             ->on('stopping', Closure::fromCallable([$this, 'onStopping']))
             ->on('error', Closure::fromCallable([$this, 'onReserveError']));
         // The per-job figures, when the worker gathers them (JobMeasured).
@@ -268,8 +268,8 @@ class LaravelWorker
     protected function onStopping(int $status): void
     {
         $jobs = $this->jobs;
-        $jobs->flushTimedOut();
-        $jobs->flushAttempted();
+        $jobs->failures->flushTimedOut();
+        $jobs->failures->flushAttempted();
         if ($jobs->ranJobSinceLooping) {
             $this->lastJobAt = $this->now();
         } elseif ($this->roundPopped) {

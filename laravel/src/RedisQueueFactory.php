@@ -5,6 +5,7 @@ namespace FastQueue\Laravel;
 use FastQueue\Laravel\Redis\ClientSettings;
 use FastQueue\Laravel\Redis\PhpRedisSettings;
 use FastQueue\Laravel\Redis\PredisSettings;
+use FastQueue\Laravel\Redis\ServerOptions;
 use FastQueue\RedisQueue;
 use Illuminate\Cache\RedisStore;
 use Illuminate\Contracts\Cache\Repository as CacheRepository;
@@ -25,7 +26,7 @@ class RedisQueueFactory
     public const RESTART_KEY = 'illuminate:queue:restart';
 
     /** The SSL context options (PHP's names) that FastQueue's "tls" option implements. */
-    public const TLS_OPTIONS = ['cafile', 'capath', 'local_cert', 'local_pk', 'peer_name', 'verify_peer', 'verify_peer_name'];
+    public const TLS_OPTIONS = ServerOptions::TLS_OPTIONS;
 
     public function __construct(protected Config $config)
     {
@@ -86,7 +87,7 @@ class RedisQueueFactory
             return $this->clusterOptions($name, $s);
         }
         $c = $s->config;
-        [$scheme, $host] = $this->transport($name, $s->host, $c);
+        [$scheme, $host] = ServerOptions::transport($name, $s->host, $c);
 
         $options = [];
         if (isset($c['sentinel'])) {
@@ -101,17 +102,17 @@ class RedisQueueFactory
         if (in_array($scheme, ['tls', 'ssl', 'rediss'], true)) {
             // Over a socket too, for RedisQueue's own refusal of TLS there.
             $options['scheme'] = 'tls';
-            $tls = $this->tlsOptions($name, $s->ssl, $s->sslKey);
+            $tls = ServerOptions::tlsOptions($name, $s->ssl, $s->sslKey);
             if ($tls !== []) {
                 $options['tls'] = $tls;
             }
         }
-        $options += $this->credentials($c);
+        $options += ServerOptions::credentials($c);
         if (isset($c['database'])) {
             $options['database'] = (int) $c['database'];
         }
 
-        return $options + $this->tuning($c);
+        return $options + ServerOptions::tuning($c);
     }
 
     /**
@@ -130,7 +131,7 @@ class RedisQueueFactory
         $seeds = [];
         $shared = null;
         foreach ($s->nodes as $i => $node) {
-            [$scheme, $host] = $this->transport($name, (string) ($node['host'] ?? '127.0.0.1'), $node);
+            [$scheme, $host] = ServerOptions::transport($name, (string) ($node['host'] ?? '127.0.0.1'), $node);
             if ($scheme === 'unix' || str_starts_with($host, '/')) {
                 throw new InvalidArgumentException("Redis cluster [{$name}]: node [{$i}] is a Unix socket; the nodes of a cluster are reached over TCP.");
             }
@@ -140,12 +141,12 @@ class RedisQueueFactory
             $options = [];
             if (in_array($scheme, ['tls', 'ssl', 'rediss'], true)) {
                 $options['scheme'] = 'tls';
-                $tls = $this->tlsOptions($name, $node['ssl'] ?? null, $s->sslKey);
+                $tls = ServerOptions::tlsOptions($name, $node['ssl'] ?? null, $s->sslKey);
                 if ($tls !== []) {
                     $options['tls'] = $tls;
                 }
             }
-            $options += $this->credentials($node) + $this->tuning($node);
+            $options += ServerOptions::credentials($node) + ServerOptions::tuning($node);
             if ($shared === null) {
                 $shared = $options;
             } elseif ($options !== $shared) {
@@ -157,114 +158,6 @@ class RedisQueueFactory
         }
 
         return ['cluster' => $seeds] + $shared;
-    }
-
-    /**
-     * [scheme, host] of one server: the host's "scheme://" (phpredis gets the scheme that way;
-     * Laravel's PredisConnector turns a tls:// host into the scheme), else the scheme.
-     *
-     * @param  array<string, mixed>  $c
-     * @return array{string, string}
-     */
-    protected function transport(string $name, string $host, array $c): array
-    {
-        $host = $host !== '' ? $host : '127.0.0.1';
-        $scheme = strtolower((string) ($c['scheme'] ?? ''));
-        if (preg_match('~^([a-z][a-z0-9+.-]*)://(.*)$~is', $host, $m)) {
-            $scheme = strtolower($m[1]);
-            $host = $m[2];
-        }
-        if (! in_array($scheme, ['', 'tcp', 'redis', 'unix', 'tls', 'ssl', 'rediss'], true)) {
-            throw new InvalidArgumentException("Redis connection [{$name}] uses the [{$scheme}] scheme: fastqueue:work supports tcp, tls (or ssl, rediss) and unix.");
-        }
-
-        return [$scheme, $host];
-    }
-
-    /**
-     * password and username; phpredis authenticates only with a non-empty password.
-     *
-     * @param  array<string, mixed>  $c
-     * @return array<string, mixed>
-     */
-    protected function credentials(array $c): array
-    {
-        if (empty($c['password'])) {
-            return [];
-        }
-        $options = ['password' => (string) $c['password']];
-        if (! empty($c['username'])) {
-            $options['username'] = (string) $c['username'];
-        }
-
-        return $options;
-    }
-
-    /**
-     * prefix and timeouts.
-     *
-     * @param  array<string, mixed>  $c
-     * @return array<string, mixed>
-     */
-    protected function tuning(array $c): array
-    {
-        $options = ['prefix' => ! empty($c['prefix']) ? (string) $c['prefix'] : ''];
-        if (! empty($c['timeout'])) {
-            $options['connect_timeout'] = (float) $c['timeout'];
-        }
-        if (! empty($c['read_timeout'])) {
-            $options['read_timeout'] = (float) $c['read_timeout'];
-        }
-
-        return $options;
-    }
-
-    /**
-     * FastQueue's "tls" option from the SSL context options the client would apply ($ssl, read
-     * from $where). Only the options FastQueue implements are accepted, each checked: another
-     * one is refused by name rather than dropped, since dropping it could change what is
-     * verified. As PHP's streams do (phpredis and predis both connect through them), a peer
-     * that is verified without cafile or capath gets the openssl.cafile and openssl.capath
-     * ini settings. Messages name options and types, never values (paths aside, a value
-     * could be key material).
-     *
-     * @return array<string, mixed>
-     */
-    protected function tlsOptions(string $name, mixed $ssl, string $where): array
-    {
-        if ($ssl === null) {
-            $ssl = [];
-        } elseif (! is_array($ssl)) {
-            throw new InvalidArgumentException("Redis connection [{$name}]: [{$where}] must be an array of SSL context options, ".get_debug_type($ssl).' given.');
-        }
-
-        $tls = [];
-        foreach ($ssl as $key => $value) {
-            if (! in_array($key, static::TLS_OPTIONS, true)) {
-                throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] is not supported by fastqueue:work (supported: ".implode(', ', static::TLS_OPTIONS).').');
-            }
-            if ($key === 'verify_peer' || $key === 'verify_peer_name') {
-                if (! is_bool($value) && ! in_array($value, [0, 1, '0', '1'], true)) {
-                    throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] must be true or false (or 1 or 0), ".get_debug_type($value).' given.');
-                }
-                $tls[$key] = (bool) $value;
-            } elseif (! is_string($value) || $value === '') {
-                throw new InvalidArgumentException("Redis connection [{$name}]: the SSL option [{$key}] in [{$where}] must be a non-empty string, ".(is_string($value) ? 'an empty string' : get_debug_type($value)).' given.');
-            } else {
-                $tls[$key] = $value;
-            }
-        }
-
-        if ($tls['verify_peer'] ?? true) {
-            foreach (['cafile', 'capath'] as $key) {
-                $ini = (string) ini_get("openssl.{$key}");
-                if (! isset($tls[$key]) && $ini !== '') {
-                    $tls[$key] = $ini;
-                }
-            }
-        }
-
-        return $tls;
     }
 
     /**

@@ -10,11 +10,11 @@ require __DIR__ . '/../inc/laravel_app.inc';
 
 $app = new FqLaravelApp(['queue' => 'known037']);
 echo $app->run(<<<'PHP'
-use FastQueue\Laravel\Console\WorkCommand;
+use FastQueue\Laravel\Console\JobLine;
 use FastQueue\Laravel\Fast\{CachedTraitsHandler, ConsoleLine, EventShortcut, HandlerReuse, ScopeReset};
 use Illuminate\Queue\Events\{JobProcessed, JobProcessing};
 
-$format = (fn () => self::knownLineFormat())->bindTo(null, WorkCommand::class)();
+$format = JobLine::knownFormat();
 echo 'job lines: ', $format === '' ? "Laravel's own (queue:work's methods match no known format)" : 'known', "\n";
 
 $style = new Illuminate\Console\OutputStyle(new Symfony\Component\Console\Input\ArrayInput([]), new Symfony\Component\Console\Output\ConsoleOutput());
