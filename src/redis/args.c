@@ -21,6 +21,23 @@ size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...)
 	return (size_t) n < size ? (size_t) n : size - 1;
 }
 
+void fastqueue_format_note(char *err, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(err);
+	va_list ap;
+
+	if (used && used + 2 < size) {
+		memcpy(err + used, "; ", 3);
+		used += 2;
+	}
+	if (used + 1 >= size) {
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(err + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
 void fastqueue_args_init(fastqueue_args *a)
 {
 	a->argc = 0;

@@ -21,6 +21,10 @@ typedef struct _fastqueue_args {
  * on (fastqueue_args_add) comes from here instead. */
 size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
+/* Appends "; " (when err holds something already) and a formatted note to err, cut quietly
+ * at size: the reasons of several tries (each seed node, each sentinel) in one error text. */
+void fastqueue_format_note(char *err, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+
 /* n in decimal, NUL-terminated, in buf (FASTQUEUE_LONG_CHARS at least); returns its length.
  * For the per-job path, where snprintf costs more than the command it goes into. */
 #define FASTQUEUE_LONG_CHARS 24

@@ -248,25 +248,6 @@ static void node_failed(fastqueue_conn *c)
 /* }}} */
 
 /* {{{ the slot map */
-/* Appends "; " and a formatted note to err (truncating quietly). */
-static void note(char *err, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-static void note(char *err, size_t size, const char *fmt, ...)
-{
-	size_t used = strlen(err);
-	va_list ap;
-
-	if (used && used + 2 < size) {
-		memcpy(err + used, "; ", 3);
-		used += 2;
-	}
-	if (used + 1 >= size) {
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(err + used, size - used, fmt, ap);
-	va_end(ap);
-}
-
 /* One CLUSTER SLOTS entry, [start, end, [host, port, ...], replicas...], into map. An empty
  * host means "the node you asked". */
 static bool read_range(fastqueue_cluster *cl, const fastqueue_reply *e, const cluster_node *asked, int32_t *map)
@@ -317,7 +298,7 @@ static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_
 	ok = fastqueue_cluster_command(&n->conn, &a, &r);
 	fastqueue_args_free(&a);
 	if (ok == FAILURE) {
-		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port, n->conn.err);
+		fastqueue_format_note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port, n->conn.err);
 		efree(map);
 		return FAILURE;
 	}
@@ -340,7 +321,7 @@ static zend_result ask_slots(fastqueue_cluster *cl, uint32_t i, char *why, size_
 			snprintf(text, sizeof(text), "unexpected reply to CLUSTER SLOTS: %s%s (expected [start, end, [host, port], ...])",
 				bad == r ? "" : "an entry ", fastqueue_reply_describe(bad, what, sizeof(what)));
 		}
-		note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port,
+		fastqueue_format_note(why, why_size, "%s:" ZEND_LONG_FMT ": %s", ZSTR_VAL(n->host), n->port,
 			bad ? text : "it serves no slot yet (the cluster is not set up)");
 		fastqueue_reply_free(r);
 		efree(map);

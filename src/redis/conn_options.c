@@ -46,6 +46,18 @@ void fastqueue_conn_options_free(fastqueue_conn_options *o)
 	fastqueue_cluster_options_free(&o->cluster);
 }
 
+/* Copies of a list of count hosts and their ports (the sentinels', or a cluster's seeds). */
+static void copy_hosts(zend_string ***hosts, zend_long **ports, zend_string *const *src_hosts,
+	const zend_long *src_ports, uint32_t count)
+{
+	*hosts = safe_emalloc(count, sizeof(**hosts), 0);
+	*ports = safe_emalloc(count, sizeof(**ports), 0);
+	for (uint32_t i = 0; i < count; i++) {
+		(*hosts)[i] = zend_string_copy(src_hosts[i]);
+		(*ports)[i] = src_ports[i];
+	}
+}
+
 void fastqueue_sentinel_options_copy(fastqueue_sentinel_options *dst, const fastqueue_sentinel_options *src)
 {
 	memset(dst, 0, sizeof(*dst));
@@ -53,12 +65,7 @@ void fastqueue_sentinel_options_copy(fastqueue_sentinel_options *dst, const fast
 		return;
 	}
 	dst->count = src->count;
-	dst->hosts = safe_emalloc(src->count, sizeof(*dst->hosts), 0);
-	dst->ports = safe_emalloc(src->count, sizeof(*dst->ports), 0);
-	for (uint32_t i = 0; i < src->count; i++) {
-		dst->hosts[i] = zend_string_copy(src->hosts[i]);
-		dst->ports[i] = src->ports[i];
-	}
+	copy_hosts(&dst->hosts, &dst->ports, src->hosts, src->ports, src->count);
 	dst->service = src->service ? zend_string_copy(src->service) : NULL;
 	dst->username = src->username ? zend_string_copy(src->username) : NULL;
 	dst->password = src->password ? zend_string_copy(src->password) : NULL;
@@ -83,12 +90,7 @@ void fastqueue_cluster_options_copy(fastqueue_cluster_options *dst, const fastqu
 		return;
 	}
 	dst->count = src->count;
-	dst->hosts = safe_emalloc(src->count, sizeof(*dst->hosts), 0);
-	dst->ports = safe_emalloc(src->count, sizeof(*dst->ports), 0);
-	for (uint32_t i = 0; i < src->count; i++) {
-		dst->hosts[i] = zend_string_copy(src->hosts[i]);
-		dst->ports[i] = src->ports[i];
-	}
+	copy_hosts(&dst->hosts, &dst->ports, src->hosts, src->ports, src->count);
 }
 
 void fastqueue_cluster_options_free(fastqueue_cluster_options *o)

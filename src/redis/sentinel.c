@@ -8,25 +8,6 @@
 #include <stdarg.h>
 
 /* {{{ asking the sentinels */
-/* Appends "; " and a formatted note to err (truncating quietly). */
-static void note(char *err, size_t size, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-static void note(char *err, size_t size, const char *fmt, ...)
-{
-	size_t used = strlen(err);
-	va_list ap;
-
-	if (used && used + 2 < size) {
-		memcpy(err + used, "; ", 3);
-		used += 2;
-	}
-	if (used + 1 >= size) {
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(err + used, size - used, fmt, ap);
-	va_end(ap);
-}
-
 /* One sentinel: SUCCESS with the master's address, else a note in err of what went wrong. The
  * sentinel is asked over a session of its own (session.c, as every Redis server is): plain
  * TCP, the sentinels' user and password, timeout for the connect and for the answer. Its
@@ -54,7 +35,7 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 	c.opt = o;
 	if (fastqueue_session_open(&c, where, s->ports[i]) == FAILURE) {
 		/* The session's text names no password (AUTH's reply, never its arguments). */
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
+		fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
 		fastqueue_session_close(&c);
 		return FAILURE;
 	}
@@ -63,23 +44,23 @@ static zend_result ask_sentinel(const fastqueue_sentinel_options *s, uint32_t i,
 	fastqueue_args_add(&a, "get-master-addr-by-name", 23);
 	fastqueue_args_add_str(&a, s->service);
 	if (fastqueue_session_call(&c, &a, "asking for the master", (fastqueue_reply **) &r) == FAILURE) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
+		fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT ": %s", where, s->ports[i], c.err);
 	} else if (r->type == REDIS_REPLY_ERROR) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " answered: %s", where, s->ports[i],
+		fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " answered: %s", where, s->ports[i],
 			fastqueue_reply_escape(r->str, r->len, what, sizeof(what)));
 	} else if (r->type == REDIS_REPLY_NIL) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " knows no master named \"%s\"", where, s->ports[i],
+		fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " knows no master named \"%s\"", where, s->ports[i],
 			ZSTR_VAL(s->service));
 	} else if (r->type != REDIS_REPLY_ARRAY || r->elements != 2 || r->element[0]->type != REDIS_REPLY_STRING
 		|| r->element[1]->type != REDIS_REPLY_STRING || r->element[0]->len == 0 || r->element[0]->len >= host_size
 		|| memchr(r->element[0]->str, '\0', r->element[0]->len)) {
-		note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s", where, s->ports[i],
-			fastqueue_reply_describe(r, what, sizeof(what)));
+		fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s",
+			where, s->ports[i], fastqueue_reply_describe(r, what, sizeof(what)));
 	} else {
 		char *stop;
 		long p = strtol(r->element[1]->str, &stop, 10);
 		if (*stop || r->element[1]->len == 0 || p < 1 || p > 65535) {
-			note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s", where,
+			fastqueue_format_note(err, err_size, "sentinel %s:" ZEND_LONG_FMT " gave an answer that is not an address: %s", where,
 				s->ports[i], fastqueue_reply_describe(r, what, sizeof(what)));
 		} else {
 			memcpy(host, r->element[0]->str, r->element[0]->len);
