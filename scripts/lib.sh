@@ -87,7 +87,7 @@ fq_install_packages() {
 	return "$rc"
 }
 
-# promtool, Prometheus's own checker of the text format (tests/04_worker/103 runs it beside its
+# promtool, Prometheus's own checker of the text format (tests/04_worker/metrics/103 runs it beside its
 # own), unpacked from Debian's prometheus package without installing it: no daemon, no service,
 # no user. Kept in FASTQUEUE_PROMTOOL_CACHE (default /var/cache/fastqueue/promtool). Prints its
 # path; fails when the package cannot be had.

@@ -13,7 +13,7 @@
 // On SIGUSR1 and at the end of a black hole it prints "dropped N" to stdout.
 //
 // With --corrupt=RATE (0 to 1) it also damages, at random (mt_rand, seeded by --seed=N), that
-// share of the replies from the server (tests/05_signals/070). What goes from the client to
+// share of the replies from the server (tests/05_signals/chaos/070). What goes from the client to
 // the server is always forwarded untouched: a damaged command could do anything at Redis, and
 // a damaged reply is what the client under test must survive. The replies are cut apart by
 // their RESP framing, and each damaged one meets one of these fates (corrupt_reply()):
