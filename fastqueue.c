@@ -10,6 +10,7 @@
 #include "ext/spl/spl_exceptions.h"
 #include "php_fastqueue.h"
 #include "src/redis/conn.h"
+#include "src/redis/tls.h"
 #include "src/queue/exceptions.h"
 #include "src/queue/redis_queue.h"
 #include "src/queue/job.h"
@@ -17,11 +18,25 @@
 #include "src/worker/signals.h"
 #include "fastqueue_arginfo.h"
 
+/* Process-wide setup and teardown, all of it: MINIT runs each start in order, MSHUTDOWN each
+ * stop in reverse, so no subsystem starts or stops another behind the module's back. */
+typedef struct {
+	void (*start)(void);
+	void (*stop)(void);
+} subsystem;
+
+static const subsystem subsystems[] = {
+	{ fastqueue_tls_minit, NULL },                                    /* OpenSSL, once */
+	{ fastqueue_signals_minit, fastqueue_signals_mshutdown },          /* the interrupt hook; the watchdog thread */
+};
+
 PHP_MINIT_FUNCTION(fastqueue)
 {
 	(void) type;
 	(void) module_number;
-	fastqueue_conn_minit();
+	for (size_t i = 0; i < sizeof(subsystems) / sizeof(subsystems[0]); i++) {
+		subsystems[i].start();
+	}
 	fastqueue_ce_Exception = register_class_FastQueue_Exception(spl_ce_RuntimeException);
 	fastqueue_ce_ConnectionException = register_class_FastQueue_ConnectionException(fastqueue_ce_Exception);
 	fastqueue_ce_ReplicationException = register_class_FastQueue_ReplicationException(fastqueue_ce_ConnectionException);
@@ -53,7 +68,11 @@ PHP_MSHUTDOWN_FUNCTION(fastqueue)
 	(void) type;
 	(void) module_number;
 	/* Before the module is unloaded: a thread must not outlive its code. */
-	fastqueue_signals_mshutdown();
+	for (size_t i = sizeof(subsystems) / sizeof(subsystems[0]); i-- > 0;) {
+		if (subsystems[i].stop) {
+			subsystems[i].stop();
+		}
+	}
 	return SUCCESS;
 }
 

@@ -16,11 +16,6 @@ const char *fastqueue_conn_tls_version(void)
 	return fastqueue_tls_version();
 }
 
-void fastqueue_conn_minit(void)
-{
-	fastqueue_tls_minit();
-}
-
 static const char *endpoint(const fastqueue_conn *c, char *buf, size_t size)
 {
 	return c->cluster ? fastqueue_cluster_describe(c->cluster, buf, size) : fastqueue_session_endpoint(c, buf, size);

@@ -16,8 +16,6 @@
 bool fastqueue_conn_tls_supported(void);
 /* The TLS library's version for phpinfo(), or NULL in a build without TLS. */
 const char *fastqueue_conn_tls_version(void);
-/* Process-wide TLS library setup, from MINIT. */
-void fastqueue_conn_minit(void);
 
 void fastqueue_conn_init(fastqueue_conn *c, const fastqueue_conn_options *opt);
 void fastqueue_conn_free(fastqueue_conn *c);

@@ -789,5 +789,4 @@ void fastqueue_worker_minit(zend_class_entry *ce)
 	worker_handlers.free_obj = worker_free;
 	worker_handlers.get_gc = worker_get_gc;
 	worker_handlers.clone_obj = NULL;
-	fastqueue_signals_minit();
 }
