@@ -84,59 +84,67 @@ namespace FastQueue {
          * @param array $options The connection and the queue's settings. It is a
          *     #[\SensitiveParameter], as it may hold passwords and key paths: traces show it
          *     masked. Every key is optional, and 'url' is read first so that the other keys
-         *     override its parts. The keys, with their type and default:
+         *     override its parts. The keys, with their type, default and bounds:
          *
-         *     - 'url' (?string, none): redis://[user:pass@]host[:port][/db], rediss://... for
-         *       TLS, or unix:///path.sock; a user and password in it are percent-decoded.
-         *     - 'scheme' (string, 'tcp'): 'tcp' or 'redis' for plain text, 'tls' or 'rediss'
-         *       for TLS, in any case. It overrides the url's scheme; 'tcp' beside a
-         *       tls:// host or the 'tls' option is a ValueError.
-         *     - 'host' (?string, '127.0.0.1'): the server's name or address. Written
-         *       'tls://name', it asks for TLS to name.
-         *     - 'port' (int, 6379): 1 to 65535.
-         *     - 'socket' (?string, none): the path of a Unix socket, used instead of host and
-         *       port. Not with 'sentinel', 'cluster' or TLS.
-         *     - 'username' (?string, none): the ACL user; sent only with a password.
-         *     - 'password' (?string, none): sent as AUTH [username] password on each new
+         *     - 'url' (?string, null): `redis://[user:pass@]host[:port][/db]`, `rediss://...` for
+         *       TLS, or `unix:///path.sock`; a user and password in it are percent-decoded. Read
+         *       before the other options, which override its parts.
+         *     - 'scheme' (string, 'tcp'): `'tcp'` or `'redis'` for plain text, `'tls'` or
+         *       `'rediss'` for TLS, in any case. It overrides the url's scheme; `'tcp'` beside a
+         *       `tls://` host or the `tls` option is a `ValueError`.
+         *     - 'host' (?string, '127.0.0.1'; non-empty): the server's name or address (the
+         *       default when neither `host` nor `socket` is given). Written `'tls://name'`, it asks
+         *       for TLS to name.
+         *     - 'port' (int, 6379; 1 to 65535): the server's port.
+         *     - 'socket' (?string, null; non-empty): the path of a Unix socket, used instead of
+         *       `host` and `port`. Not with `sentinel`, `cluster` or TLS.
+         *     - 'username' (?string, null): the ACL user; sent only with a password.
+         *     - 'password' (?string, null): sent as `AUTH [username] password` on each new
          *       connection (after the TLS handshake).
-         *     - 'database' (int, 0): selected with SELECT when not 0; 0 or more.
+         *     - 'database' (int, 0; 0 or more): selected with `SELECT` when not 0.
          *     - 'prefix' (?string, ''): put before every key, as Laravel's
-         *       database.redis.options.prefix.
-         *     - 'queue' (?string, 'default'): the queue a method uses when given null or ''.
-         *     - 'retry_after' (?int, 60): seconds a reservation lasts, 0 to 315360000 (ten
-         *       years); null: expired reservations are never moved back to their queue.
-         *     - 'block_for' (int|float|null, null): seconds pop() (and an idle worker) waits
-         *       on the :notify list for a push when no job is ready, 0 to 31536000 (a year);
-         *       0 waits until one comes; null never waits.
-         *     - 'connect_timeout' (int|float, 2.0): seconds a connect, TLS handshake included,
-         *       may take; 0 means the default.
-         *     - 'read_timeout' (int|float|null, 10.0): seconds a reply may take (a blocking
-         *       wait gets its own length on top, WAIT its wait_timeout); null or 0: no limit.
-         *       Values above ten years count as ten years.
-         *     - 'migration_batch_size' (int, -1): due jobs moved per reserve from :delayed and
-         *       from expired reservations; -1: all of them; else 1 or more.
-         *     - 'tls' (bool|array|null, none): true asks for TLS with the defaults; an array
-         *       asks for it with PHP's SSL context names: 'cafile', 'capath', 'local_cert',
-         *       'local_pk' (needs 'local_cert'; optional when that file holds the key) and
-         *       'peer_name' (the SNI and the name checked, default the host) as strings,
-         *       'verify_peer' and 'verify_peer_name' (both default true) as bools. Another key
-         *       is a ValueError. Without cafile or capath the system's CA store is used.
-         *     - 'sentinel' (?array, none): ['nodes' => ['host:port', 'tcp://host:port', ...],
-         *       'service' => NAME, 'username' => ..., 'password' => ...]: before each connect
-         *       the sentinels (default port 26379) are asked in order for the master of
-         *       NAME, which must answer ROLE as a master. 'nodes' and 'service' are required,
-         *       another key is a ValueError; the username and password are the sentinels' own.
-         *     - 'cluster' (?array, none): the seed nodes of a Redis Cluster, as 'host:port' or
-         *       tcp://, redis://, tls:// or rediss:// urls (default port 6379; TLS seeds ask
-         *       for TLS, and may not be mixed with plain ones). Not with 'host', 'port',
-         *       'socket', 'url' or 'sentinel'; 'database' must be 0, and every queue name (or
-         *       the prefix) needs a hash tag such as '{default}'.
-         *     - 'wait_replicas' (int, 0): 0 to 1000. Above 0, every write of a job (push,
-         *       pushRaw, later, laterRaw, bulk, Job::release(), a failed-store record,
-         *       retryFailed()) is followed by WAIT for this many replicas, and fewer is a
-         *       ReplicationException.
-         *     - 'wait_timeout' (int|float, 1.0): seconds WAIT waits for them, 0.001 to
-         *       31536000.
+         *       `database.redis.options.prefix`.
+         *     - 'queue' (?string, 'default'): the queue a method uses when given `null` or `''`
+         *       (and the queue when this option is `null` or `''`).
+         *     - 'retry_after' (?int, 60; 0 to 315360000 (ten years)): seconds a reservation lasts
+         *       (bounded as `later()`'s delay); `null`: expired reservations are never moved back
+         *       to their queue.
+         *     - 'block_for' (int|float|null, null; 0 to 31536000 (a year)): seconds `pop()` (and
+         *       an idle worker) waits on the `:notify` list for a push when no job is ready; `0`
+         *       waits until one comes; `null` never waits.
+         *     - 'connect_timeout' (int|float, 2.0; 0 or more): seconds a connect, TLS handshake
+         *       included, may take; `0` means the default. Values above ten years count as ten
+         *       years.
+         *     - 'read_timeout' (int|float|null, 10.0; 0 or more): seconds a reply may take (a
+         *       blocking wait gets its own length on top, `WAIT` its `wait_timeout`); `null` or
+         *       `0`: no limit. Values above ten years count as ten years.
+         *     - 'migration_batch_size' (int, -1; -1, or 1 or more): due jobs moved per reserve
+         *       from `:delayed` and from expired reservations; `-1`: all of them.
+         *     - 'tls' (bool|array|null, null): `true` asks for TLS with the defaults; an array
+         *       asks for it with PHP's SSL context names: `cafile`, `capath`, `local_cert`,
+         *       `local_pk` (needs `local_cert`; optional when that file holds the key) and
+         *       `peer_name` (the SNI and the name checked, default the host) as strings,
+         *       `verify_peer` and `verify_peer_name` (both default `true`) as bools. Another key is
+         *       a `ValueError`. Without `cafile` or `capath` the system's CA store is used. See
+         *       docs/connections.md.
+         *     - 'sentinel' (?array, null): `['nodes' => ['host:port', 'tcp://host:port', ...],
+         *       'service' => NAME, 'username' => ..., 'password' => ...]`: before each connect the
+         *       sentinels (default port 26379) are asked in order for the master of NAME, which
+         *       must answer `ROLE` as a master. `nodes` and `service` are required, another key is
+         *       a `ValueError`; the username and password are the sentinels' own. See
+         *       docs/connections.md.
+         *     - 'cluster' (?array, null): the seed nodes of a Redis Cluster, as `'host:port'` or
+         *       `tcp://`, `redis://`, `tls://` or `rediss://` urls (default port 6379; TLS seeds
+         *       ask for TLS, and may not be mixed with plain ones). Not with `host`, `port`,
+         *       `socket`, `url` or `sentinel`; `database` must be 0, and every queue name (or the
+         *       prefix) needs a hash tag such as `'{default}'`. See docs/connections.md.
+         *     - 'wait_replicas' (int, 0; 0 to 1000): above 0, every write of a job (`push`,
+         *       `pushRaw`, `later`, `laterRaw`, `bulk`, `Job::release()`, a failed-store record,
+         *       `retryFailed()`) is followed by `WAIT` for this many replicas, and fewer is a
+         *       `ReplicationException` (the write is done on the master, but a failover could lose
+         *       it).
+         *     - 'wait_timeout' (int|float, 1.0; 0.001 to 31536000 (a year)): seconds `WAIT` waits
+         *       for the replicas.
          *
          * @throws \TypeError An option has a value of the wrong type.
          * @throws \ValueError An unknown option, a value out of range, a url that cannot be
@@ -496,100 +504,102 @@ namespace FastQueue {
          * @param RedisQueue $queue A constructed queue; the worker shares its connection.
          * @param callable|null $handler Called with the Job; null: resolve the "job" field.
          * @param array $options Named after queue:work's options, each optional. The keys,
-         *     with their type and default:
+         *     with their type, default and bounds:
          *
-         *     - 'name' (string, 'default'): the worker's name, non-empty, passed to 'looping'
+         *     - 'name' (string, 'default'; non-empty): the worker's name, passed to `looping`
          *       listeners.
-         *     - 'sleep' (int|float, 3): seconds to sleep when a round finds no job (not after
-         *       a block_for wait, which waited already), 0 to 31536000 (a year).
-         *     - 'tries' (int, 1): attempts a job may use unless its payload's maxTries says
-         *       otherwise; 0: unlimited.
-         *     - 'backoff' (int|array, 0): seconds before a failed attempt is retried, each 0 to
-         *       315360000 (ten years): one value, or a non-empty list by attempt whose last
-         *       value repeats. A job's own backoff wins.
-         *     - 'timeout' (int, 60): seconds a job may run unless its payload's timeout says
-         *       otherwise, 0 to 31536000; 0: no limit.
-         *     - 'memory' (int, 128): MB, at least 1; when memory_get_usage(true) has reached it
-         *       at the end of a round, daemon() returns EXIT_MEMORY_LIMIT.
-         *     - 'max_jobs' (int, 0): daemon() returns 0 after this many jobs (failed and
-         *       released ones count); 0: no limit.
-         *     - 'max_time' (int, 0): daemon() returns 0 after running this many seconds,
-         *       once its current job is done; 0: no limit.
-         *     - 'rest' (int|float, 0): seconds daemon() rests after each job, 0 to 31536000.
+         *     - 'sleep' (int|float, 3; 0 to 31536000 (a year)): seconds to sleep when a round
+         *       finds no job (not after a `block_for` wait, which waited already).
+         *     - 'tries' (int, 1; 0 or more): attempts a job may use unless its payload's
+         *       `maxTries` says otherwise; `0`: unlimited.
+         *     - 'backoff' (int|array, 0; 0 to 315360000 (ten years) each): seconds before a
+         *       failed attempt is retried: one value, or a non-empty list by attempt whose last
+         *       value repeats. A job's own backoff wins (clamped to the same ten years when the job
+         *       is released).
+         *     - 'timeout' (int, 60; 0 to 31536000 (a year)): seconds a job may run unless its
+         *       payload's `timeout` says otherwise; `0`: no limit.
+         *     - 'memory' (int, 128; 1 or more): MB; when `memory_get_usage(true)` has reached it
+         *       at the end of a round (idle and paused ones too), `daemon()` returns
+         *       `EXIT_MEMORY_LIMIT`.
+         *     - 'max_jobs' (int, 0; 0 or more): `daemon()` returns 0 after this many jobs (failed
+         *       and released ones count); `0`: no limit.
+         *     - 'max_time' (int, 0; 0 or more): `daemon()` returns 0 after running this many
+         *       seconds, once its current job is done; `0`: no limit.
+         *     - 'rest' (int|float, 0; 0 to 31536000 (a year)): seconds `daemon()` rests after
+         *       each job.
          *     - 'force' (bool, false): run jobs even while the maintenance file exists.
-         *     - 'stop_when_empty' (bool, false): daemon() returns 0 once a round finds no job.
-         *     - 'restart_key' (?string, null): a Redis key (behind the prefix) that daemon()
-         *       watches: when its value differs from the one read at start (a key that
-         *       appears or goes counts), daemon() returns 0 after its current job. It is read
-         *       with every reserve, and at most once a second while prefetched jobs run and
-         *       while an idle worker waits.
-         *     - 'maintenance_file' (?string, null): a path, such as Laravel's
-         *       storage/framework/down: while the file exists (and 'force' is false),
-         *       daemon() starts no job.
-         *     - 'timeout_mode' (string, 'kill'): what a job's timeout does. 'kill', Laravel's
-         *       way: fire 'timeout', fail the job when it may not run again, and end the
-         *       process with timeout_exit_status. 'throw': throw a TimeoutException inside
-         *       the job, handled as any exception of the job, and live on.
-         *     - 'timeout_exit_status' (int, 1): the process's exit status after a 'kill'
-         *       timeout, 0 to 255 (Laravel's Worker::$timedOutExitCode).
-         *     - 'timeout_grace' (int|float, 1.0): seconds after a timeout before the watchdog
-         *       ends a process whose job is stuck where PHP cannot interrupt it, writing the
-         *       job's name to stderr and exiting with EXIT_ERROR; above 0, at most 31536000.
-         *       In 'kill' mode, failing the timed-out job and the stopping listeners then get
-         *       at least 10 s more before the watchdog ends them.
+         *     - 'stop_when_empty' (bool, false): `daemon()` returns 0 once a round finds no job.
+         *     - 'restart_key' (?string, null; non-empty): a Redis key (behind the prefix) that
+         *       `daemon()` watches: when its value differs from the one read at start (a key that
+         *       appears or goes counts), `daemon()` returns 0 after its current job. It is read
+         *       with every reserve, and at most once a second while prefetched jobs run and while
+         *       an idle worker waits.
+         *     - 'maintenance_file' (?string, null; non-empty): a path, such as Laravel's
+         *       `storage/framework/down`: while the file exists (and `force` is `false`),
+         *       `daemon()` starts no job.
+         *     - 'timeout_mode' (string, 'kill'): what a job's timeout does. `'kill'`, Laravel's
+         *       way: fire `timeout`, fail the job when it may not run again, and end the process
+         *       with `timeout_exit_status`. `'throw'`: throw a `TimeoutException` inside the job,
+         *       handled as any exception of the job, and live on. See docs/signals.md.
+         *     - 'timeout_exit_status' (int, 1; 0 to 255): the process's exit status after a
+         *       `'kill'` timeout (Laravel's `Worker::$timedOutExitCode`).
+         *     - 'timeout_grace' (int|float, 1.0; above 0, at most 31536000 (a year)): seconds
+         *       after a timeout before the watchdog ends a process whose job is stuck where PHP
+         *       cannot interrupt it, writing the job's name to stderr and exiting with
+         *       `EXIT_ERROR`. In `'kill'` mode, failing the timed-out job and the stopping
+         *       listeners then get at least 10 s more before the watchdog ends them.
          *     - 'failed_store' (bool, true): record failed jobs in Redis, for
-         *       RedisQueue::failed(); false: a failed job's reservation is only removed.
-         *     - 'prefetch' (int, 1): jobs reserved per round trip, 1 to 1000. Above 1 it is
-         *       used only when a job can still finish within its reservation (timeout +
-         *       timeout_grace + 1 s below retry_after, or retry_after null); otherwise the
-         *       worker says so once on stderr and reserves one job at a time.
-         *     - 'overlap' (bool, true): with prefetch above 1, daemon() sends the next
+         *       `RedisQueue::failed()`; `false`: a failed job's reservation is only removed.
+         *     - 'prefetch' (int, 1; 1 to 1000): jobs reserved per round trip. Above 1 it is used
+         *       only when a job can still finish within its reservation (`timeout` +
+         *       `timeout_grace` + 1 s below `retry_after`, or `retry_after` `null`); otherwise the
+         *       worker says so once on stderr and reserves one job at a time. See docs/delivery.md.
+         *     - 'overlap' (bool, true): with `prefetch` above 1, `daemon()` sends the next
          *       batch's reserve as a batch starts, so Redis reserves while jobs run; with
-         *       prefetch 1, it sends the next reserve with the ack as a job ends well, before
-         *       the 'processed' listeners (a job it then cannot run goes back as pushed);
-         *       false: each reserve after the loop's checks. Never on a Redis Cluster.
-         *     - 'lease_renewal' (bool, false): while a job runs, a thread of the worker with
-         *       its own connection moves its reservation's score in :reserved forward every
-         *       retry_after / 3 (ZADD XX, member unchanged), so a job longer than retry_after
-         *       is not taken by another worker. Needs retry_after of 2 s or more. Off by
-         *       default: Laravel's worker does not do it, it opens a second connection per
-         *       worker, and a job hung with timeout 0 would keep its job for ever.
-         *       stats() counts lease_renewals, leases_lost and lease_failures.
+         *       `prefetch` 1, it sends the next reserve with the ack as a job ends well, before the
+         *       `processed` listeners (a job it then cannot run goes back as pushed); `false`: each
+         *       reserve after the loop's checks. Never on a Redis Cluster. See docs/delivery.md.
+         *     - 'lease_renewal' (bool, false): while a job runs, a thread of the worker with its
+         *       own connection moves its reservation's score in `:reserved` forward every
+         *       `retry_after / 3` (`ZADD XX`, member unchanged), so a job longer than `retry_after`
+         *       is not taken by another worker. Needs `retry_after` of 2 s or more. Off by default:
+         *       Laravel's worker does not do it, it opens a second connection per worker, and a job
+         *       hung with `timeout` 0 would keep its job for ever. `stats()` counts
+         *       `lease_renewals`, `leases_lost` and `lease_failures`. See docs/delivery.md.
          *     - 'metrics' (bool, false): gather figures per job, per queue and per worker
-         *       (docs/metrics.md): jobs by outcome, timeouts, wait, run and CPU seconds,
-         *       memory peak, reserve round trips, Redis wait, idle time, the prefetch
-         *       buffer. Read them with metrics() and the 'measured' event. Off by default:
-         *       to measure each job's memory peak the worker resets PHP's peak as the job's
-         *       handler starts, so inside a job memory_get_peak_usage() reports the peak
-         *       since that job began, not the process's (stats()'s 'memory_peak' stays the
-         *       process's); and Laravel's worker does none of it.
-         *     - 'metrics_worker' (string, "HOSTNAME:PID"): the value of the exposition's
-         *       worker label; non-empty, at most 200 bytes.
-         *     - 'metrics_file' (?string, null): a path the worker rewrites with its
-         *       exposition every metrics_interval seconds and as a run ends, atomically
-         *       (written beside it, then renamed), for node_exporter's textfile collector.
-         *       Also written as a run starts, and before a 'kill' timeout ends the process.
-         *       A write that fails is said once on stderr and tried again; it never ends
-         *       the worker.
-         *     - 'metrics_listen' (?string, null): serve the exposition over HTTP at
-         *       GET /metrics: "PORT" (on 127.0.0.1), "IPV4:PORT" or "[IPV6]:PORT".
-         *       Bound as a run starts, closed as it ends. Clients are served at once
-         *       (at most 256, fewer under a low RLIMIT_NOFILE), each within its own 2 s;
-         *       a scrape gets a render at most 100 ms old; GET and HEAD of /metrics or /
-         *       only (else 404, or 405), Connection: close. An address that cannot be
-         *       bound is a FastQueue\Exception from daemon() and runNextJob().
-         *     - 'metrics_allow' (?array, null): with metrics_listen, the client networks
-         *       it serves, IPv4 or IPv6, e.g. ['10.0.0.0/8', '::1/128'] (a bare address is
-         *       that address alone); another client's connection is closed at once,
-         *       unanswered. null: every client. A non-empty list of strings.
+         *       (docs/metrics.md): jobs by outcome, timeouts, wait, run and CPU seconds, memory
+         *       peak, reserve round trips, Redis wait, idle time, the prefetch buffer. Read them
+         *       with `metrics()` and the `measured` event. Off by default: to measure each job's
+         *       memory peak the worker resets PHP's peak as the job's handler starts, so inside a
+         *       job `memory_get_peak_usage()` reports the peak since that job began, not the
+         *       process's (`stats()`'s `memory_peak` stays the process's); and Laravel's worker
+         *       does none of it.
+         *     - 'metrics_worker' (string, "HOSTNAME:PID"; non-empty, at most 200 bytes): the
+         *       value of the exposition's `worker` label.
+         *     - 'metrics_file' (?string, null; non-empty): a path the worker rewrites with its
+         *       exposition every `metrics_interval` seconds and as a run ends, atomically (written
+         *       beside it, then renamed), for node_exporter's textfile collector. Also written as a
+         *       run starts, and before a `'kill'` timeout ends the process. A write that fails is
+         *       said once on stderr and tried again; it never ends the worker.
+         *     - 'metrics_listen' (?string, null; non-empty): serve the exposition over HTTP at
+         *       `GET /metrics`: `"PORT"` (on 127.0.0.1), `"IPV4:PORT"` or `"[IPV6]:PORT"`. Bound as
+         *       a run starts, closed as it ends. Clients are served at once (at most 256, fewer
+         *       under a low `RLIMIT_NOFILE`), each within its own 2 s; a scrape gets a render at
+         *       most 100 ms old; `GET` and `HEAD` of `/metrics` or `/` only (else 404, or 405),
+         *       `Connection: close`. An address that cannot be bound is a `FastQueue\Exception`
+         *       from `daemon()` and `runNextJob()`. See docs/metrics.md.
+         *     - 'metrics_allow' (?array, null): with `metrics_listen`, the client networks it
+         *       serves, IPv4 or IPv6, e.g. `['10.0.0.0/8', '::1/128']` (a bare address is that
+         *       address alone): a non-empty list of strings; another client's connection is closed
+         *       at once, unanswered. `null`: every client.
          *     - 'metrics_publish' (bool, false): publish the exposition to Redis every
-         *       metrics_interval seconds, for `php artisan fastqueue:metrics`: the text
-         *       under the RedisQueue's prefix + "fastqueue:metrics:{workers}:" + the
-         *       worker label, living 3 x metrics_interval (at least 5 s), and the label in
-         *       the sorted set prefix + "fastqueue:metrics:{workers}" (score: the time). A
-         *       run that ends removes both; a failure is said once on stderr and retried.
-         *     - 'metrics_interval' (int|float, 5): seconds between rewrites and
-         *       publications, 0.1 to 3600.
+         *       `metrics_interval` seconds, for `php artisan fastqueue:metrics`: the text under the
+         *       RedisQueue's prefix + `"fastqueue:metrics:{workers}:"` + the worker label, living 3
+         *       x `metrics_interval` (at least 5 s), and the label in the sorted set prefix +
+         *       `"fastqueue:metrics:{workers}"` (score: the time). A run that ends removes both; a
+         *       failure is said once on stderr and retried.
+         *     - 'metrics_interval' (int|float, 5.0; 0.1 to 3600): seconds between rewrites and
+         *       publications.
          *     metrics_file, metrics_listen and metrics_publish turn 'metrics' on; given
          *     with 'metrics' => false they are a ValueError.
          *

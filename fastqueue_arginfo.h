@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3f7acf88fec51e0315f2316e6f7fb00f4e76f400 */
+ * Stub hash: 07ef977375d0cbe75a0ee0551862728898134f6d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")

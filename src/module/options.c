@@ -138,3 +138,117 @@ zend_result fastqueue_parse_node(const zend_string *node, zend_long default_port
 	}
 	return SUCCESS;
 }
+
+/* {{{ the table's loop */
+static void *field_of(const fastqueue_option *row, void *settings)
+{
+	return (char *) settings + row->offset;
+}
+
+void fastqueue_options_defaults(const fastqueue_option_table *t, void *settings)
+{
+	for (size_t i = 0; i < t->count; i++) {
+		const fastqueue_option *row = &t->rows[i];
+		void *field = field_of(row, settings);
+
+		if (!row->has_default) {
+			continue;
+		}
+		switch (row->type) {
+			case FASTQUEUE_OPT_LONG: *(zend_long *) field = row->ldefault; break;
+			case FASTQUEUE_OPT_NUMBER: *(double *) field = row->ddefault; break;
+			case FASTQUEUE_OPT_BOOL: *(bool *) field = row->ldefault != 0; break;
+			case FASTQUEUE_OPT_STRING: *(zend_string **) field = zend_string_init(row->sdefault, strlen(row->sdefault), 0); break;
+			case FASTQUEUE_OPT_CUSTOM: break;
+		}
+	}
+}
+
+/* A typed read: null first where the row takes it, then the type and bounds. */
+static zend_result read_typed(const fastqueue_option *row, uint32_t arg, zval *v, void *settings)
+{
+	void *field = field_of(row, settings);
+
+	if (row->nullable && Z_TYPE_P(v) == IS_NULL && row->type == FASTQUEUE_OPT_LONG) {
+		*(zend_long *) field = row->lnull;
+		return SUCCESS;
+	}
+	if (row->nullable && Z_TYPE_P(v) == IS_NULL && row->type == FASTQUEUE_OPT_NUMBER) {
+		*(double *) field = row->dnull;
+		return SUCCESS;
+	}
+	switch (row->type) {
+		case FASTQUEUE_OPT_LONG: return fastqueue_opt_long(v, arg, row->name, row->lmin, row->lmax, field);
+		case FASTQUEUE_OPT_NUMBER: return fastqueue_opt_number(v, arg, row->name, row->dmin, row->dmax, field);
+		case FASTQUEUE_OPT_BOOL: return fastqueue_opt_bool(v, arg, row->name, field);
+		case FASTQUEUE_OPT_STRING: return fastqueue_opt_string(v, arg, row->name, row->nullable, row->allow_empty, field);
+		case FASTQUEUE_OPT_CUSTOM: break;
+	}
+	return FAILURE;
+}
+
+static zend_result read_row(const fastqueue_option *row, uint32_t arg, zval *v, void *settings)
+{
+	if (row->type == FASTQUEUE_OPT_CUSTOM) {
+		return row->read(v, settings);
+	}
+	if (read_typed(row, arg, v, settings) == FAILURE) {
+		return FAILURE;
+	}
+	return row->check ? row->check(settings) : SUCCESS;
+}
+
+static const fastqueue_option *find_row(const fastqueue_option_table *t, const zend_string *key)
+{
+	for (size_t i = 0; i < t->count; i++) {
+		if (ZSTR_LEN(key) == t->rows[i].name_len && memcmp(ZSTR_VAL(key), t->rows[i].name, t->rows[i].name_len) == 0) {
+			return &t->rows[i];
+		}
+	}
+	return NULL;
+}
+
+static zend_result read_first_rows(const fastqueue_option_table *t, HashTable *options, void *settings)
+{
+	for (size_t i = 0; i < t->count; i++) {
+		const fastqueue_option *row = &t->rows[i];
+		zval *v;
+
+		if (row->first && (v = zend_hash_str_find_deref(options, row->name, row->name_len))
+				&& read_row(row, t->arg, v, settings) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_options_read(const fastqueue_option_table *t, HashTable *options, void *settings)
+{
+	zend_string *key;
+	zval *v;
+
+	if (!options) {
+		return SUCCESS;
+	}
+	if (read_first_rows(t, options, settings) == FAILURE) {
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+		const fastqueue_option *row;
+
+		if (!key) {
+			zend_argument_value_error(t->arg, "must be an array with string keys");
+			return FAILURE;
+		}
+		ZVAL_DEREF(v);
+		if (!(row = find_row(t, key))) {
+			zend_argument_value_error(t->arg, "contains unknown option \"%s\"", ZSTR_VAL(key));
+			return FAILURE;
+		}
+		if (!row->first && read_row(row, t->arg, v, settings) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+/* }}} */

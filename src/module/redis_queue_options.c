@@ -1,11 +1,14 @@
 /* FastQueue\RedisQueue's constructor options: the url, the connection (host, port, socket,
  * auth, timeouts), TLS, Sentinel and Cluster, and the queue's own (prefix, queue, retry_after,
- * block_for, migration_batch_size), each refused by name when it is wrong; and the
- * constructor, which reads them and builds the queue from the settings. */
+ * block_for, migration_batch_size), each refused by name when it is wrong. The rows of
+ * redis_queue_options_table.h (scripts/gen-options writes them from options.php) read them;
+ * here are the readers and checks those rows name, what holds only once all are read, and the
+ * constructor, which builds the queue from the settings. */
 #include "exceptions.h"
 #include "redis_queue_options.h"
 #include "redis_queue.h"
 #include "options.h"
+#include "redis_queue_options_table.h"
 #include "zend_exceptions.h"
 #include "ext/standard/url.h"
 
@@ -125,14 +128,28 @@ done:
 	return ok;
 }
 
+/* Option "url": read first (its row is marked so), so that the other options override its parts. */
+static zend_result read_url_option(zval *v, void *settings)
+{
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_STRING) {
+		zend_argument_type_error(1, "option \"url\" must be of type ?string, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	return parse_url_option(Z_STR_P(v), &((fastqueue_queue_settings *) settings)->conn);
+}
+
 /* What asked for TLS, for the messages that refuse it. */
 typedef enum { TLS_BY_NONE = 0, TLS_BY_URL, TLS_BY_SCHEME, TLS_BY_HOST, TLS_BY_OPTION } tls_request;
 
 /* Option "tls": true, or an array of PHP's SSL context option names; false and null ask for
  * nothing. A key outside the list is refused by name: a misspelt verify_peer must not leave
  * verification on or off behind the user's back. */
-static zend_result read_tls_option(fastqueue_queue_settings *s, zval *v)
+static zend_result read_tls_option(zval *v, void *settings)
 {
+	fastqueue_queue_settings *s = settings;
 	fastqueue_tls_options *t = &s->conn.tls;
 	zend_string *key;
 	zval *item;
@@ -186,8 +203,10 @@ static zend_result read_tls_option(fastqueue_queue_settings *s, zval *v)
 }
 
 /* "tcp"/"redis" or "tls"/"rediss", as Laravel's predis config writes it. */
-static zend_result read_scheme_option(fastqueue_queue_settings *s, zval *v)
+static zend_result read_scheme_option(zval *v, void *settings)
 {
+	fastqueue_queue_settings *s = settings;
+
 	if (Z_TYPE_P(v) != IS_STRING) {
 		zend_argument_type_error(1, "option \"scheme\" must be of type string, %s given", zend_zval_type_name(v));
 		return FAILURE;
@@ -204,11 +223,10 @@ static zend_result read_scheme_option(fastqueue_queue_settings *s, zval *v)
 }
 
 /* "tls://host", as Laravel's phpredis config can write it: TLS to host. */
-static zend_result read_host_option(fastqueue_queue_settings *s, zval *v)
+static zend_result check_host_option(void *settings)
 {
-	if (fastqueue_opt_string(v, 1, "host", true, false, &s->conn.host) == FAILURE) {
-		return FAILURE;
-	}
+	fastqueue_queue_settings *s = settings;
+
 	s->host_tls = false;
 	if (s->conn.host && ZSTR_LEN(s->conn.host) >= 6 && strncasecmp(ZSTR_VAL(s->conn.host), "tls://", 6) == 0) {
 		zend_string *bare;
@@ -266,7 +284,7 @@ static zend_result read_sentinel_nodes(zval *v, fastqueue_sentinel_options *out)
 	return SUCCESS;
 }
 
-static zend_result read_sentinel_option(zval *v, fastqueue_sentinel_options *out)
+static zend_result read_sentinel_settings(zval *v, fastqueue_sentinel_options *out)
 {
 	zend_string *key;
 	zval *item;
@@ -385,9 +403,15 @@ static zend_result read_cluster_seeds(zval *v, fastqueue_cluster_options *out, b
 }
 /* }}} */
 
-/* Seeds given as tls:// or rediss:// ask for TLS, as a tls:// host does. */
-static zend_result read_cluster_option(fastqueue_queue_settings *s, zval *v)
+static zend_result read_sentinel_option(zval *v, void *settings)
 {
+	return read_sentinel_settings(v, &((fastqueue_queue_settings *) settings)->conn.sentinel);
+}
+
+/* Seeds given as tls:// or rediss:// ask for TLS, as a tls:// host does. */
+static zend_result read_cluster_option(zval *v, void *settings)
+{
+	fastqueue_queue_settings *s = settings;
 	bool tls = false;
 
 	if (read_cluster_seeds(v, &s->conn.cluster, &tls) == FAILURE) {
@@ -421,76 +445,33 @@ static zend_result check_cluster_settings(HashTable *options, fastqueue_queue_se
 	return SUCCESS;
 }
 
-static zend_result read_option(fastqueue_queue_settings *s, zend_string *key, zval *v)
+static zend_result check_migration_batch_size(void *settings)
 {
-	const char *k = ZSTR_VAL(key);
-	double d;
+	if (((fastqueue_queue_settings *) settings)->migration_batch_size == 0) {
+		zend_argument_value_error(1, "option \"migration_batch_size\" must be -1 (all) or greater than 0");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
 
-	if (zend_string_equals_literal(key, "host")) return read_host_option(s, v);
-	if (zend_string_equals_literal(key, "scheme")) return read_scheme_option(s, v);
-	if (zend_string_equals_literal(key, "tls")) return read_tls_option(s, v);
-	if (zend_string_equals_literal(key, "sentinel")) return read_sentinel_option(v, &s->conn.sentinel);
-	if (zend_string_equals_literal(key, "cluster")) return read_cluster_option(s, v);
-	if (zend_string_equals_literal(key, "socket")) return fastqueue_opt_string(v, 1, k, true, false, &s->conn.socket);
-	if (zend_string_equals_literal(key, "username")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.username);
-	if (zend_string_equals_literal(key, "password")) return fastqueue_opt_string(v, 1, k, true, true, &s->conn.password);
-	if (zend_string_equals_literal(key, "prefix")) return fastqueue_opt_string(v, 1, k, true, true, &s->prefix);
-	if (zend_string_equals_literal(key, "queue")) return fastqueue_opt_string(v, 1, k, true, true, &s->queue);
-	if (zend_string_equals_literal(key, "port")) return fastqueue_opt_long(v, 1, k, 1, 65535, &s->conn.port);
-	if (zend_string_equals_literal(key, "database")) return fastqueue_opt_long(v, 1, k, 0, ZEND_LONG_MAX, &s->conn.database);
-	if (zend_string_equals_literal(key, "migration_batch_size")) {
-		if (fastqueue_opt_long(v, 1, k, -1, ZEND_LONG_MAX, &s->migration_batch_size) == FAILURE) return FAILURE;
-		if (s->migration_batch_size == 0) {
-			zend_argument_value_error(1, "option \"migration_batch_size\" must be -1 (all) or greater than 0");
-			return FAILURE;
-		}
-		return SUCCESS;
+/* 0 asks for the default. */
+static zend_result check_connect_timeout(void *settings)
+{
+	fastqueue_queue_settings *s = settings;
+
+	if (s->conn.connect_timeout <= 0) {
+		s->conn.connect_timeout = FASTQUEUE_REDIS_QUEUE_DEFAULT_CONNECT_TIMEOUT;
 	}
-	if (zend_string_equals_literal(key, "retry_after")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->retry_after = -1;
-			return SUCCESS;
-		}
-		/* now + retry_after is the reservation's score: bounded, it cannot wrap round to a
-		 * negative time that makes the job due again at once. */
-		return fastqueue_opt_long(v, 1, k, 0, FASTQUEUE_MAX_DELAY, &s->retry_after);
+	return SUCCESS;
+}
+
+static zend_result check_wait_timeout(void *settings)
+{
+	if (((fastqueue_queue_settings *) settings)->conn.wait_timeout < 0.001) {
+		zend_argument_value_error(1, "option \"wait_timeout\" must be at least 0.001 (seconds)");
+		return FAILURE;
 	}
-	if (zend_string_equals_literal(key, "block_for")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->block_for = -1;
-			return SUCCESS;
-		}
-		/* Bounded, BLPOP's timeout and the socket's read timeout hold it exactly. */
-		return fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->block_for);
-	}
-	if (zend_string_equals_literal(key, "connect_timeout")) {
-		if (fastqueue_opt_number(v, 1, k, 0, INFINITY, &d) == FAILURE) return FAILURE;
-		s->conn.connect_timeout = d > 0 ? d : 2.0;
-		return SUCCESS;
-	}
-	if (zend_string_equals_literal(key, "read_timeout")) {
-		if (Z_TYPE_P(v) == IS_NULL) {
-			s->conn.read_timeout = 0;
-			return SUCCESS;
-		}
-		return fastqueue_opt_number(v, 1, k, 0, INFINITY, &s->conn.read_timeout);
-	}
-	if (zend_string_equals_literal(key, "url")) {
-		return SUCCESS; /* read first, see parse_settings */
-	}
-	if (zend_string_equals_literal(key, "wait_replicas")) {
-		return fastqueue_opt_long(v, 1, k, 0, 1000, &s->conn.wait_replicas);
-	}
-	if (zend_string_equals_literal(key, "wait_timeout")) {
-		if (fastqueue_opt_number(v, 1, k, 0, FASTQUEUE_MAX_WAIT, &s->conn.wait_timeout) == FAILURE) return FAILURE;
-		if (s->conn.wait_timeout < 0.001) {
-			zend_argument_value_error(1, "option \"wait_timeout\" must be at least 0.001 (seconds)");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	zend_argument_value_error(1, "contains unknown option \"%s\"", k);
-	return FAILURE;
+	return SUCCESS;
 }
 
 /* Whether TLS is on, from all that can ask for it. An explicit scheme overrides the url's, as
@@ -533,44 +514,31 @@ static zend_result resolve_tls(fastqueue_queue_settings *s)
 	return SUCCESS;
 }
 
-/* The url is applied first so that explicit options can override its parts. */
-zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_settings *s)
+/* A default of src/module/options.php given as text, applied when nothing else filled the field. */
+static zend_string *default_string(const char *text)
 {
-	zend_string *key;
-	zval *v;
+	return *text ? zend_string_init(text, strlen(text), 0) : ZSTR_EMPTY_ALLOC();
+}
 
-	memset(s, 0, sizeof(*s));
-	s->conn.port = 6379;
-	s->conn.connect_timeout = 2.0;
-	s->conn.read_timeout = 10.0;
-	s->conn.wait_timeout = 1.0;
-	s->retry_after = 60;
-	s->block_for = -1;
-	s->migration_batch_size = -1;
-	s->scheme_tls = -1;
-	s->conn.tls.verify_peer = true;
-	s->conn.tls.verify_peer_name = true;
-	if (options && (v = zend_hash_str_find_deref(options, "url", 3)) && Z_TYPE_P(v) != IS_NULL) {
-		if (Z_TYPE_P(v) != IS_STRING) {
-			zend_argument_type_error(1, "option \"url\" must be of type ?string, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		if (parse_url_option(Z_STR_P(v), &s->conn) == FAILURE) {
-			return FAILURE;
-		}
+/* The defaults applied after reading, when the option was absent, null or (queue) empty. */
+static void apply_fallbacks(fastqueue_queue_settings *s)
+{
+	if (!s->conn.host && !s->conn.socket) {
+		s->conn.host = default_string(FASTQUEUE_REDIS_QUEUE_DEFAULT_HOST);
 	}
-	if (options) {
-		ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-			if (!key) {
-				zend_argument_value_error(1, "must be an array with string keys");
-				return FAILURE;
-			}
-			ZVAL_DEREF(v);
-			if (read_option(s, key, v) == FAILURE) {
-				return FAILURE;
-			}
-		} ZEND_HASH_FOREACH_END();
+	if (!s->prefix) {
+		s->prefix = default_string(FASTQUEUE_REDIS_QUEUE_DEFAULT_PREFIX);
 	}
+	if (!s->queue || !ZSTR_LEN(s->queue)) {
+		if (s->queue) zend_string_release(s->queue);
+		s->queue = default_string(FASTQUEUE_REDIS_QUEUE_DEFAULT_QUEUE);
+	}
+}
+
+/* What holds only when all is read: TLS from all that asks for it, the options that exclude
+ * each other. */
+static zend_result check_settings(HashTable *options, fastqueue_queue_settings *s)
+{
 	if (resolve_tls(s) == FAILURE) {
 		return FAILURE;
 	}
@@ -581,14 +549,23 @@ zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_s
 		zend_argument_value_error(1, "options \"sentinel\" and \"socket\" exclude each other: the sentinels name the master's host and port");
 		return FAILURE;
 	}
-	if (!s->conn.host && !s->conn.socket) {
-		s->conn.host = zend_string_init("127.0.0.1", 9, 0);
+	return SUCCESS;
+}
+
+/* The table's defaults, and those of what no single option fills; then the options, the url
+ * first (its row says so) so that explicit options can override its parts. */
+zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_settings *s)
+{
+	memset(s, 0, sizeof(*s));
+	fastqueue_options_defaults(&redis_queue_option_table, s);
+	s->scheme_tls = -1;
+	s->conn.tls.verify_peer = true;
+	s->conn.tls.verify_peer_name = true;
+	if (fastqueue_options_read(&redis_queue_option_table, options, s) == FAILURE
+		|| check_settings(options, s) == FAILURE) {
+		return FAILURE;
 	}
-	if (!s->prefix) s->prefix = ZSTR_EMPTY_ALLOC();
-	if (!s->queue || !ZSTR_LEN(s->queue)) {
-		if (s->queue) zend_string_release(s->queue);
-		s->queue = zend_string_init("default", 7, 0);
-	}
+	apply_fallbacks(s);
 	return SUCCESS;
 }
 

@@ -1,15 +1,19 @@
 /* FastQueue\Worker's options, as the constructor's third argument gives them, read into the
- * plain settings of src/worker/worker_settings.h; and the constructor, which reads them and
- * hands them to the worker. */
+ * plain settings of src/worker/worker_settings.h by the rows of worker_options_table.h
+ * (scripts/gen-options writes them from options.php): here are the readers and checks those
+ * rows name, what holds across options, and the constructor, which reads them and hands them
+ * to the worker. */
 #include "worker.h"
 #include "worker_options.h"
 #include "redis_queue.h"
 #include "options.h"
+#include "worker_options_table.h"
 #include <unistd.h>
 
 /* Each value bounded like later()'s delay: time() + backoff is the released job's score. */
-static zend_result opt_backoff(zval *v, worker_options *o)
+static zend_result read_backoff_option(zval *v, void *settings)
 {
+	worker_options *o = settings;
 	zval *item;
 	uint32_t n = 0;
 	zend_long one;
@@ -43,11 +47,10 @@ static zend_result opt_backoff(zval *v, worker_options *o)
 /* The worker label: Prometheus takes any bytes, but a label of kilobytes is a mistake. */
 #define METRICS_WORKER_MAX 200
 
-static zend_result opt_metrics_worker(zval *v, worker_options *o)
+static zend_result check_metrics_worker(void *settings)
 {
-	if (fastqueue_opt_string(v, 3, "metrics_worker", false, false, &o->metrics_worker) == FAILURE) {
-		return FAILURE;
-	}
+	worker_options *o = settings;
+
 	if (ZSTR_LEN(o->metrics_worker) > METRICS_WORKER_MAX) {
 		zend_argument_value_error(3, "option \"metrics_worker\" must be at most %d bytes long", METRICS_WORKER_MAX);
 		return FAILURE;
@@ -55,15 +58,13 @@ static zend_result opt_metrics_worker(zval *v, worker_options *o)
 	return SUCCESS;
 }
 
-static zend_result opt_metrics_listen(zval *v, worker_options *o)
+static zend_result check_metrics_listen(void *settings)
 {
+	worker_options *o = settings;
 	char host[64];
 	int port;
 	bool v6;
 
-	if (fastqueue_opt_string(v, 3, "metrics_listen", true, false, &o->metrics_listen) == FAILURE) {
-		return FAILURE;
-	}
 	if (o->metrics_listen && fastqueue_metrics_listen_parse(ZSTR_VAL(o->metrics_listen), ZSTR_LEN(o->metrics_listen),
 			host, sizeof(host), &port, &v6) == FAILURE) {
 		zend_argument_value_error(3, "option \"metrics_listen\" must be \"PORT\", \"IPV4:PORT\" or \"[IPV6]:PORT\" "
@@ -74,8 +75,9 @@ static zend_result opt_metrics_listen(zval *v, worker_options *o)
 }
 
 /* A non-empty list of networks ("10.0.0.0/8", "::1/128", or a bare address). */
-static zend_result opt_metrics_allow(zval *v, worker_options *o)
+static zend_result read_metrics_allow_option(zval *v, void *settings)
 {
+	worker_options *o = settings;
 	zval *item;
 	uint32_t n = 0;
 
@@ -143,97 +145,51 @@ static zend_result settle_metrics(worker_options *o)
 }
 /* }}} */
 
-static zend_result read_worker_option(worker_options *o, zend_string *key, zval *v)
+/* A false 'metrics' given outright refuses the exposition options (settle_metrics). */
+static zend_result check_metrics(void *settings)
 {
-	const char *k = ZSTR_VAL(key);
-	if (zend_string_equals_literal(key, "name")) return fastqueue_opt_string(v, 3, k, false, false, &o->name);
-	if (zend_string_equals_literal(key, "sleep")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->sleep);
-	if (zend_string_equals_literal(key, "tries")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->tries);
-	if (zend_string_equals_literal(key, "backoff")) return opt_backoff(v, o);
-	if (zend_string_equals_literal(key, "timeout")) return fastqueue_opt_long(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout);
-	if (zend_string_equals_literal(key, "memory")) return fastqueue_opt_long(v, 3, k, 1, ZEND_LONG_MAX / 1048576, &o->memory);
-	if (zend_string_equals_literal(key, "max_jobs")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_jobs);
-	if (zend_string_equals_literal(key, "max_time")) return fastqueue_opt_long(v, 3, k, 0, ZEND_LONG_MAX, &o->max_time);
-	if (zend_string_equals_literal(key, "rest")) return fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->rest);
-	if (zend_string_equals_literal(key, "force")) return fastqueue_opt_bool(v, 3, k, &o->force);
-	if (zend_string_equals_literal(key, "stop_when_empty")) return fastqueue_opt_bool(v, 3, k, &o->stop_when_empty);
-	if (zend_string_equals_literal(key, "restart_key")) return fastqueue_opt_string(v, 3, k, true, false, &o->restart_key);
-	if (zend_string_equals_literal(key, "maintenance_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->maintenance_file);
-	if (zend_string_equals_literal(key, "failed_store")) return fastqueue_opt_bool(v, 3, k, &o->failed_store);
-	if (zend_string_equals_literal(key, "prefetch")) return fastqueue_opt_long(v, 3, k, 1, 1000, &o->prefetch);
-	if (zend_string_equals_literal(key, "overlap")) return fastqueue_opt_bool(v, 3, k, &o->overlap);
-	if (zend_string_equals_literal(key, "lease_renewal")) return fastqueue_opt_bool(v, 3, k, &o->lease_renewal);
-	if (zend_string_equals_literal(key, "metrics")) {
-		o->metrics_given = true;
-		return fastqueue_opt_bool(v, 3, k, &o->metrics);
-	}
-	if (zend_string_equals_literal(key, "metrics_worker")) return opt_metrics_worker(v, o);
-	if (zend_string_equals_literal(key, "metrics_file")) return fastqueue_opt_string(v, 3, k, true, false, &o->metrics_file);
-	if (zend_string_equals_literal(key, "metrics_listen")) return opt_metrics_listen(v, o);
-	if (zend_string_equals_literal(key, "metrics_allow")) return opt_metrics_allow(v, o);
-	if (zend_string_equals_literal(key, "metrics_publish")) return fastqueue_opt_bool(v, 3, k, &o->metrics_publish);
-	if (zend_string_equals_literal(key, "metrics_interval")) return fastqueue_opt_number(v, 3, k, 0.1, 3600, &o->metrics_interval);
-	if (zend_string_equals_literal(key, "timeout_exit_status")) return fastqueue_opt_long(v, 3, k, 0, 255, &o->timeout_exit_status);
-	if (zend_string_equals_literal(key, "timeout_grace")) {
-		if (fastqueue_opt_number(v, 3, k, 0, FASTQUEUE_MAX_WAIT, &o->timeout_grace) == FAILURE) return FAILURE;
-		if (o->timeout_grace <= 0) {
-			zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	if (zend_string_equals_literal(key, "timeout_mode")) {
-		if (Z_TYPE_P(v) != IS_STRING) {
-			zend_argument_type_error(3, "option \"timeout_mode\" must be of type string, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		if (zend_string_equals_literal(Z_STR_P(v), "kill")) {
-			o->timeout_throw = false;
-		} else if (zend_string_equals_literal(Z_STR_P(v), "throw")) {
-			o->timeout_throw = true;
-		} else {
-			zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
-			return FAILURE;
-		}
-		return SUCCESS;
-	}
-	zend_argument_value_error(3, "contains unknown option \"%s\"", k);
-	return FAILURE;
+	((worker_options *) settings)->metrics_given = true;
+	return SUCCESS;
 }
 
+static zend_result check_timeout_grace(void *settings)
+{
+	if (((worker_options *) settings)->timeout_grace <= 0) {
+		zend_argument_value_error(3, "option \"timeout_grace\" must be greater than 0");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_result read_timeout_mode_option(zval *v, void *settings)
+{
+	worker_options *o = settings;
+
+	if (Z_TYPE_P(v) != IS_STRING) {
+		zend_argument_type_error(3, "option \"timeout_mode\" must be of type string, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (zend_string_equals_literal(Z_STR_P(v), "kill")) {
+		o->timeout_throw = false;
+	} else if (zend_string_equals_literal(Z_STR_P(v), "throw")) {
+		o->timeout_throw = true;
+	} else {
+		zend_argument_value_error(3, "option \"timeout_mode\" must be \"kill\" or \"throw\"");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* The defaults of src/module/options.php, but for backoff's list, which is ours. */
 zend_result fastqueue_worker_options_parse(HashTable *options, worker_options *o)
 {
-	zend_string *key;
-	zval *v;
-
-	o->name = zend_string_init("default", 7, 0);
-	o->sleep = 3;
-	o->tries = 1;
+	fastqueue_options_defaults(&worker_option_table, o);
 	o->backoff = emalloc(sizeof(zend_long));
-	o->backoff[0] = 0;
+	o->backoff[0] = FASTQUEUE_WORKER_DEFAULT_BACKOFF;
 	o->backoff_count = 1;
-	o->timeout = 60;
-	o->memory = 128;
-	o->failed_store = true;
-	o->prefetch = 1;
-	o->overlap = true;
-	o->timeout_grace = 1.0;
-	o->timeout_exit_status = FASTQUEUE_EXIT_ERROR;
-	o->metrics_interval = 5.0;
-	if (!options) {
-		o->metrics_worker = default_metrics_worker();
-		return SUCCESS;
+	if (fastqueue_options_read(&worker_option_table, options, o) == FAILURE) {
+		return FAILURE;
 	}
-	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-		if (!key) {
-			zend_argument_value_error(3, "must be an array with string keys");
-			return FAILURE;
-		}
-		ZVAL_DEREF(v);
-		if (read_worker_option(o, key, v) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
 	if (!o->metrics_worker) {
 		o->metrics_worker = default_metrics_worker();
 	}

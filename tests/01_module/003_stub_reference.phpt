@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options.c', 'src/module/worker_options.c', 'src/queue/payload.c', 'src/worker/worker_events.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/queue/payload.c', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -51,6 +51,17 @@ function sections(string $md, string $level): array
         $out[trim(substr($parts[$i], strlen($level)))] = $parts[$i + 1];
     }
     return $out;
+}
+
+/* The option names of a table scripts/gen-options wrote (the rows the constructor reads by). */
+function table_keys(string $file): array
+{
+    global $root;
+    preg_match_all('/\{\.name = "([^"]+)"/', file_get_contents("$root/$file"), $k);
+    if (!$k[1]) {
+        problem("$file: no option rows to read the names from");
+    }
+    return $k[1];
 }
 
 /* Names a C function reads with zend_string_equals_literal(key, "..."). */
@@ -241,8 +252,8 @@ printf("Worker events: %d\n", count($accepted));
 /* }}} */
 
 /* {{{ Option keys. A known key given an object is refused with a TypeError that names it; an
- * unknown key with a ValueError "contains unknown option" (src/module/options.c's readers, and
- * read_option(), read_worker_option() and parse_one_option() when no name matches). */
+ * unknown key with a ValueError "contains unknown option" (src/module/options.c's readers and
+ * its table loop, and parse_one_option() when no name matches). */
 function refusal(callable $make): ?Throwable
 {
     try {
@@ -257,13 +268,13 @@ $checks = [
     'RedisQueue::__construct()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new RedisQueue($options),
-        'c' => c_keys('src/module/redis_queue_options.c', 'static zend_result read_option(fastqueue_queue_settings'),
+        'c' => table_keys('src/module/redis_queue_options_table.h'),
         'api' => 'RedisQueue options',
     ],
     'Worker::__construct()' => [
         'doc' => $stubClasses['FastQueue\Worker']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Worker(new RedisQueue(), null, $options),
-        'c' => c_keys('src/module/worker_options.c', 'static zend_result read_worker_option(worker_options'),
+        'c' => table_keys('src/module/worker_options_table.h'),
         'api' => 'Worker options',
     ],
     /* Refused before any command is sent: no Redis is needed. */
