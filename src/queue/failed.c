@@ -384,8 +384,11 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 	if (fastqueue_conn_is_cluster(&q->conn)) {
 		/* The queue and the store live in different slots: pushed first, then forgotten, so a
 		 * failure in between can leave the record to retry again, but never loses the job. */
-		if (!fastqueue_queue_name_ok(q, queue, 1)) {
+		zend_string *refused = fastqueue_queue_name_refusal(q, queue);
+		if (refused) {
 			/* A record of a queue that has no hash tag cannot be pushed back here. */
+			zend_argument_value_error(1, "%s", ZSTR_VAL(refused));
+			zend_string_release(refused);
 		} else if (fastqueue_queue_push_payloads(q, queue, &fresh, 1) == FAILURE) {
 			fastqueue_queue_throw(q);
 		} else {

@@ -534,3 +534,28 @@ zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const 
 	return zend_strpprintf(0, "%s is not JSON as FastQueue's scanner reads it, though PHP's decoder "
 		"accepts it (a FastQueue bug: please report the payload)", prefix);
 }
+
+zend_string *fastqueue_payload_raw_id(const zend_string *payload, zend_string **why)
+{
+	fastqueue_scan scan;
+	bool valid = fastqueue_payload_scan(ZSTR_VAL(payload), ZSTR_LEN(payload), &scan);
+	zval id;
+
+	if ((*why = fastqueue_payload_invalid_reason(payload, &scan, valid, "Payload"))) {
+		return NULL;
+	}
+	fastqueue_payload_value(ZSTR_VAL(payload), &scan.field[FASTQUEUE_FIELD_ID], &id);
+	switch (Z_TYPE(id)) {
+		case IS_UNDEF:
+		case IS_NULL:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_STRING:
+			return Z_STR(id);
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL(id));
+		default:
+			zval_ptr_dtor(&id);
+			*why = zend_string_init("Payload \"id\" must be a string", sizeof("Payload \"id\" must be a string") - 1, 0);
+			return NULL;
+	}
+}

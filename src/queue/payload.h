@@ -60,4 +60,9 @@ void fastqueue_payload_value(const char *s, const fastqueue_json_span *v, zval *
 zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const fastqueue_scan *scan,
 	bool valid, const char *prefix);
 
+/* The "id" of a payload pushed as it is (pushRaw, laterRaw): "" when absent or null, an
+ * integer's digits. NULL when the payload is not a JSON object or its id is neither, with *why
+ * the reason (a PayloadException's text, the caller's to free). */
+zend_string *fastqueue_payload_raw_id(const zend_string *payload, zend_string **why);
+
 #endif
