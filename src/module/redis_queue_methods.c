@@ -2,7 +2,7 @@
  * clear, getQueue and getPrefix. They read and check their arguments, call the queue's plain
  * C operations (src/queue/redis_queue.c) and throw what those leave on the connection. */
 #include "errors.h"
-#include "redis_queue.h"
+#include "redis_queue_methods.h"
 #include "payload.h"
 #include "seconds.h"
 #include "zend_exceptions.h"
@@ -10,8 +10,7 @@
 #include "ext/date/php_date.h"
 #include <math.h>
 
-/* Methods on an object whose constructor failed or never ran. */
-static fastqueue_redis_queue *queue_from_this(zval *this_zv)
+fastqueue_redis_queue *fastqueue_queue_from_this(zval *this_zv)
 {
 	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(this_zv);
 	if (!fastqueue_redis_queue_constructed(q)) {
@@ -35,7 +34,7 @@ static bool queue_name_ok(const fastqueue_redis_queue *q, const zend_string *nam
 }
 
 #define QUEUE_OR_THROW() \
-	fastqueue_redis_queue *q = queue_from_this(ZEND_THIS); \
+	fastqueue_redis_queue *q = fastqueue_queue_from_this(ZEND_THIS); \
 	if (!q) RETURN_THROWS()
 #define QUEUE_NAME_OR_THROW(arg, name) \
 	if (!queue_name_ok(q, (name), (arg))) RETURN_THROWS()
