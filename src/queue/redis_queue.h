@@ -104,9 +104,6 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
  * waits for wait_replicas. FAILURE leaves the error on q->conn. */
 zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n);
 
-/* Throws the exception that matches the connection's last error (src/queue/exceptions.c). */
-void fastqueue_queue_throw(fastqueue_redis_queue *q);
-
 /* RedisQueue's operations. FAILURE leaves the error on q->conn. */
 /* Adds payload to queue name's :delayed set, due at available_at (unix seconds); then waits
  * for wait_replicas. */
