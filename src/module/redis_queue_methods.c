@@ -3,7 +3,7 @@
  * C operations (src/queue/redis_queue.c) and throw what those leave on the connection. */
 #include "errors.h"
 #include "redis_queue_methods.h"
-#include "payload.h"
+#include "job_options.h"
 #include "seconds.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
@@ -99,16 +99,22 @@ static zend_string *raw_payload_id(zend_string *payload)
 	return id;
 }
 
+/* A new job's payload, its id in id; NULL with the exception thrown when an option is wrong or
+ * data cannot be encoded. */
 static zend_string *new_payload(zend_string *job, zval *data, HashTable *options, uint32_t options_arg, char id[FASTQUEUE_ID_LEN])
 {
 	fastqueue_job_options o;
-	zend_string *payload;
+	zend_string *payload, *why;
 
 	if (fastqueue_job_options_parse(options, options_arg, &o) == FAILURE) {
 		return NULL;
 	}
-	payload = fastqueue_payload_create(job, data, &o, id);
+	payload = fastqueue_payload_create(job, data, &o, id, &why);
 	fastqueue_job_options_free(&o);
+	if (why) {
+		fastqueue_throw_payload_error(ZSTR_VAL(why));
+		zend_string_release(why);
+	}
 	return payload;
 }
 
