@@ -22,3 +22,9 @@ void fastqueue_throw_payload_error(const char *why)
 {
 	zend_throw_exception(fastqueue_ce_PayloadException, why, 0);
 }
+
+void fastqueue_throw_name_refused(uint32_t arg, zend_string *why)
+{
+	zend_argument_value_error(arg, "%s", ZSTR_VAL(why));
+	zend_string_release(why);
+}

@@ -14,4 +14,8 @@ void fastqueue_throw_queue_error(const fastqueue_redis_queue *q);
 /* Throws a PayloadException with this text. */
 void fastqueue_throw_payload_error(const char *why);
 
+/* Throws the ValueError about argument arg, which named a queue the queue's cluster cannot
+ * serve, with fastqueue_queue_name_refusal()'s text; and frees that text. */
+void fastqueue_throw_name_refused(uint32_t arg, zend_string *why);
+
 #endif

@@ -82,8 +82,7 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 
 	if (fastqueue_failed_retry(q, id, &pushed, &refused) == FAILURE) {
 		if (refused) {
-			zend_argument_value_error(1, "%s", ZSTR_VAL(refused));
-			zend_string_release(refused);
+			fastqueue_throw_name_refused(1, refused);
 		} else {
 			fastqueue_throw_queue_error(q);
 		}

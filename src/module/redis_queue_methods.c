@@ -26,8 +26,7 @@ static bool queue_name_ok(const fastqueue_redis_queue *q, const zend_string *nam
 	zend_string *why = fastqueue_queue_name_refusal(q, name);
 
 	if (why) {
-		zend_argument_value_error(arg, "%s", ZSTR_VAL(why));
-		zend_string_release(why);
+		fastqueue_throw_name_refused(arg, why);
 		return false;
 	}
 	return true;
@@ -45,8 +44,7 @@ zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fast
 	zend_string *why;
 
 	if (fastqueue_redis_queue_init(q, s, &why) == FAILURE) {
-		zend_argument_value_error(1, "%s", ZSTR_VAL(why));
-		zend_string_release(why);
+		fastqueue_throw_name_refused(1, why);
 		return FAILURE;
 	}
 	return SUCCESS;
