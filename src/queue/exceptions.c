@@ -1,10 +1,9 @@
-/* The class entries of FastQueue's exceptions, defined below every file that throws them. The
- * classes are registered by fastqueue.c's MINIT (the stub's generated arginfo is included by
- * that file alone), which stores each entry here in the stub's order. And the exception a
- * queue's failed command throws. */
+/* The class entries of FastQueue's exceptions, defined below every file that uses them (the
+ * worker and the metrics create and throw some; the module glue throws the rest, from
+ * src/module/errors.c). The classes are registered by fastqueue.c's MINIT (the stub's
+ * generated arginfo is included by that file alone), which stores each entry here in the
+ * stub's order. */
 #include "exceptions.h"
-#include "redis_queue.h"
-#include "zend_exceptions.h"
 
 zend_class_entry *fastqueue_ce_Exception;
 zend_class_entry *fastqueue_ce_ConnectionException;
@@ -14,10 +13,3 @@ zend_class_entry *fastqueue_ce_PayloadException;
 zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
 zend_class_entry *fastqueue_ce_TimeoutException;
 zend_class_entry *fastqueue_ce_ManuallyFailedException;
-
-void fastqueue_queue_throw(fastqueue_redis_queue *q)
-{
-	zend_class_entry *ce = q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
-		: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException;
-	zend_throw_exception(ce, q->conn.err[0] ? q->conn.err : "Redis command failed", 0);
-}

@@ -1,6 +1,7 @@
 /* FastQueue's exception classes: FastQueue\Exception (a RuntimeException) and its subclasses,
- * which the queue, the metrics and the worker throw. Their entries live here, in the lowest
- * layer that throws them; fastqueue.c registers the classes from the stub and stores them. */
+ * which the module glue, the worker and the metrics throw. Their entries live here, below
+ * every layer that uses them; fastqueue.c registers the classes from the stub and stores
+ * them. */
 #ifndef FASTQUEUE_EXCEPTIONS_H
 #define FASTQUEUE_EXCEPTIONS_H
 

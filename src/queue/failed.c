@@ -1,10 +1,11 @@
 /* The failed-job store: recording a failure atomically with the end of its reservation, and
- * RedisQueue's failed(), retryFailed(), forgetFailed() and flushFailed(). */
+ * what RedisQueue's failed(), retryFailed(), forgetFailed() and flushFailed() do with it
+ * (their PHP methods are in src/module/failed_methods.c). FAILURE leaves the error on the
+ * queue's connection. */
 #include "failed.h"
 #include "payload.h"
 #include "lua_scripts.h"
 #include "zend_exceptions.h"
-#include "zend_interfaces.h"
 
 /* The store's keys. In a Redis Cluster they carry a hash tag, so the index and every record
  * share one slot and one node: "{fastqueue:failed}" and "{fastqueue:failed}:ID". */
@@ -205,82 +206,49 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	return ok;
 }
 
-static fastqueue_redis_queue *constructed(zval *this_zv)
-{
-	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(this_zv);
-	if (!q->default_queue) {
-		zend_throw_error(NULL, "FastQueue\\RedisQueue was not constructed");
-		return NULL;
-	}
-	return q;
-}
-
-/* Runs a one-command query; throws and returns NULL on failure. */
+/* Runs a one-command query; NULL on failure. */
 static fastqueue_reply *query(fastqueue_redis_queue *q, fastqueue_args *a)
 {
 	fastqueue_reply *r;
 	/* Every query names a store key first: one node serves the store. */
 	zend_result ok = fastqueue_conn_command(fastqueue_conn_route(&q->conn, a->argv[1], a->len[1]), a, &r);
 	fastqueue_args_free(a);
-	if (ok == FAILURE) {
-		fastqueue_queue_throw(q);
-		return NULL;
-	}
-	return r;
+	return ok == SUCCESS ? r : NULL;
 }
 
-/* A record's hash (flat field/value reply) as an array with failed_at as an int. */
-static void record_to_array(const fastqueue_reply *r, zval *out)
+/* The store's ids by the zset command given (ZRANGE, ZREVRANGE), all of them; NULL on failure. */
+static fastqueue_reply *query_ids(fastqueue_redis_queue *q, const char *command)
 {
-	size_t n = fastqueue_reply_array_len(r);
-	array_init_size(out, (uint32_t) (n / 2));
-	for (size_t i = 0; i + 1 < n; i += 2) {
-		const char *k, *v;
-		size_t kl, vl;
-		if (!fastqueue_reply_string(fastqueue_reply_array_at(r, i), &k, &kl)
-			|| !fastqueue_reply_string(fastqueue_reply_array_at(r, i + 1), &v, &vl)) {
-			continue;
-		}
-		if (kl == 9 && memcmp(k, "failed_at", 9) == 0) {
-			add_assoc_long_ex(out, k, kl, ZEND_STRTOL(v, NULL, 10));
-		} else {
-			add_assoc_stringl_ex(out, k, kl, v, vl);
-		}
-	}
+	zend_string *ikey = index_key(q);
+	fastqueue_args a;
+	fastqueue_reply *ids;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, command, strlen(command));
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add(&a, "0", 1);
+	fastqueue_args_add(&a, "-1", 2);
+	ids = query(q, &a);
+	zend_string_release(ikey);
+	return ids;
 }
 
-PHP_METHOD(FastQueue_RedisQueue, failed)
+zend_result fastqueue_failed_each(fastqueue_redis_queue *q, fastqueue_failed_visit visit, void *ctx)
 {
-	zend_string *queue = NULL, *ikey;
-	fastqueue_redis_queue *q;
 	fastqueue_conn *c;
 	fastqueue_args a;
 	fastqueue_reply *ids, *r;
 	size_t n;
 	bool unexpected = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
-
-	ikey = index_key(q);
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZREVRANGE", 9);
-	fastqueue_args_add_str(&a, ikey);
-	fastqueue_args_add(&a, "0", 1);
-	fastqueue_args_add(&a, "-1", 2);
-	ids = query(q, &a);
-	zend_string_release(ikey);
-	if (!ids) RETURN_THROWS();
+	if (!(ids = query_ids(q, "ZREVRANGE"))) {
+		return FAILURE;
+	}
 	c = store_conn(q);
 	if (fastqueue_conn_expect_strings(c, "ZREVRANGE", ids, SIZE_MAX, false) == FAILURE) {
 		fastqueue_reply_free(ids);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
+		return FAILURE;
 	}
-
 	n = fastqueue_reply_array_len(ids);
 	/* One pipeline for all records: newest first. */
 	for (size_t i = 0; i < n; i++) {
@@ -296,9 +264,7 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 		fastqueue_args_free(&a);
 		zend_string_release(rkey);
 	}
-	array_init(return_value);
 	for (size_t i = 0; i < n; i++) {
-		zval rec, *rq;
 		if (fastqueue_conn_read_reply_to(c, "HGETALL", &r) == FAILURE) {
 			if (!fastqueue_conn_is_connected(c)) {
 				break;
@@ -309,45 +275,97 @@ PHP_METHOD(FastQueue_RedisQueue, failed)
 			/* Read on to the end of the pipeline, so the connection stays in step. */
 			unexpected = true;
 		}
-		if (unexpected) {
-			fastqueue_reply_free(r);
-			continue;
+		if (!unexpected) {
+			visit(ctx, r);
 		}
-		record_to_array(r, &rec);
 		fastqueue_reply_free(r);
-		rq = zend_hash_str_find(Z_ARRVAL(rec), "queue", 5);
-		if (zend_hash_num_elements(Z_ARRVAL(rec)) == 0
-			|| (queue && (!rq || !zend_string_equals(Z_STR_P(rq), queue)))) {
-			zval_ptr_dtor(&rec);
-			continue;
-		}
-		add_next_index_zval(return_value, &rec);
 	}
 	fastqueue_reply_free(ids);
-	if (unexpected || !fastqueue_conn_is_connected(c)) {
-		/* The engine frees return_value after a throw too: it must not point at the array. */
-		zval_ptr_dtor(return_value);
-		ZVAL_NULL(return_value);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
+	return unexpected || !fastqueue_conn_is_connected(c) ? FAILURE : SUCCESS;
 }
 
-PHP_METHOD(FastQueue_RedisQueue, retryFailed)
+/* In a cluster the queue and the store live in different slots: pushed first, then
+ * forgotten, so a failure in between can leave the record to retry again, but never loses
+ * the job. */
+static zend_result retry_across_slots(fastqueue_redis_queue *q, zend_string *id, zend_string *rkey,
+	zend_string *queue, zend_string *fresh, bool *pushed, zend_string **refused)
 {
-	zend_string *id, *rkey, *ikey, *payload, *fresh, *queue;
-	fastqueue_redis_queue *q;
+	zend_string *ikey;
 	fastqueue_args a;
 	fastqueue_reply *r;
-	zend_long pushed = 0;
+	zend_result ok = FAILURE;
+
+	if ((*refused = fastqueue_queue_name_refusal(q, queue))) {
+		/* A record of a queue that has no hash tag cannot be pushed back here. */
+		return FAILURE;
+	}
+	if (fastqueue_queue_push_payloads(q, queue, &fresh, 1) == FAILURE) {
+		return FAILURE;
+	}
+	*pushed = true;
+	ikey = index_key(q);
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "ZREM", 4);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add_str(&a, id);
+	if ((r = query(q, &a))) {
+		fastqueue_reply_free(r);
+		fastqueue_args_init(&a);
+		fastqueue_args_add(&a, "DEL", 3);
+		fastqueue_args_add_str(&a, rkey);
+		if ((r = query(q, &a))) {
+			fastqueue_reply_free(r);
+			ok = SUCCESS;
+		}
+	}
+	zend_string_release(ikey);
+	return ok;
+}
+
+/* On one server, the retry script moves the record back onto its queue in one step. */
+static zend_result retry_by_script(fastqueue_redis_queue *q, zend_string *id, zend_string *rkey,
+	zend_string *queue, zend_string *fresh, bool *pushed)
+{
+	zend_string *ikey = index_key(q), *qkey = fastqueue_queue_key(q, queue, ""), *nkey = fastqueue_queue_key(q, queue, ":notify");
+	fastqueue_args a;
+	fastqueue_reply *r;
+	zend_long n = 0;
+	zend_result ok;
+
+	fastqueue_args_init(&a);
+	fastqueue_args_add_str(&a, ikey);
+	fastqueue_args_add_str(&a, rkey);
+	fastqueue_args_add_str(&a, qkey);
+	fastqueue_args_add_str(&a, nkey);
+	fastqueue_args_add_str(&a, id);
+	fastqueue_args_add_str(&a, fresh);
+	ok = fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RETRY, 4, &a, &r);
+	if (ok == SUCCESS) {
+		ok = fastqueue_conn_expect_integer(&q->conn, "the retry script (EVALSHA)", r, &n);
+		fastqueue_reply_free(r);
+		*pushed = n == 1;
+		if (ok == SUCCESS && n) {
+			ok = fastqueue_conn_wait_replicas(&q->conn);
+		}
+	}
+	fastqueue_args_free(&a);
+	zend_string_release(ikey);
+	zend_string_release(qkey);
+	zend_string_release(nkey);
+	return ok;
+}
+
+zend_result fastqueue_failed_retry(fastqueue_redis_queue *q, zend_string *id, bool *pushed, zend_string **refused)
+{
+	zend_string *rkey, *payload, *fresh, *queue;
+	fastqueue_args a;
+	fastqueue_reply *r;
 	const char *s;
 	size_t len;
+	zend_result ok;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(id)
-	ZEND_PARSE_PARAMETERS_END();
-	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
-
+	*pushed = false;
+	*refused = NULL;
 	rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "HMGET", 5);
@@ -356,19 +374,18 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 	fastqueue_args_add(&a, "queue", 5);
 	if (!(r = query(q, &a))) {
 		zend_string_release(rkey);
-		RETURN_THROWS();
+		return FAILURE;
 	}
 	if (fastqueue_conn_expect_strings(store_conn(q), "HMGET", r, 2, true) == FAILURE) {
 		fastqueue_reply_free(r);
 		zend_string_release(rkey);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
+		return FAILURE;
 	}
 	if (!fastqueue_reply_string(fastqueue_reply_array_at(r, 0), &s, &len)) {
 		/* No such record. */
 		fastqueue_reply_free(r);
 		zend_string_release(rkey);
-		RETURN_FALSE;
+		return SUCCESS;
 	}
 	payload = zend_string_init(s, len, 0);
 	queue = fastqueue_reply_string(fastqueue_reply_array_at(r, 1), &s, &len) && len
@@ -380,145 +397,81 @@ PHP_METHOD(FastQueue_RedisQueue, retryFailed)
 	if (!fresh) {
 		fresh = zend_string_copy(payload);
 	}
-	ikey = index_key(q);
-	if (fastqueue_conn_is_cluster(&q->conn)) {
-		/* The queue and the store live in different slots: pushed first, then forgotten, so a
-		 * failure in between can leave the record to retry again, but never loses the job. */
-		if (!fastqueue_queue_name_ok(q, queue, 1)) {
-			/* A record of a queue that has no hash tag cannot be pushed back here. */
-		} else if (fastqueue_queue_push_payloads(q, queue, &fresh, 1) == FAILURE) {
-			fastqueue_queue_throw(q);
-		} else {
-			pushed = 1;
-			fastqueue_args_init(&a);
-			fastqueue_args_add(&a, "ZREM", 4);
-			fastqueue_args_add_str(&a, ikey);
-			fastqueue_args_add_str(&a, id);
-			if ((r = query(q, &a))) {
-				fastqueue_reply_free(r);
-				fastqueue_args_init(&a);
-				fastqueue_args_add(&a, "DEL", 3);
-				fastqueue_args_add_str(&a, rkey);
-				fastqueue_reply_free(query(q, &a));
-			}
-		}
-	} else {
-		zend_string *qkey = fastqueue_queue_key(q, queue, ""), *nkey = fastqueue_queue_key(q, queue, ":notify");
-		fastqueue_args_init(&a);
-		fastqueue_args_add_str(&a, ikey);
-		fastqueue_args_add_str(&a, rkey);
-		fastqueue_args_add_str(&a, qkey);
-		fastqueue_args_add_str(&a, nkey);
-		fastqueue_args_add_str(&a, id);
-		fastqueue_args_add_str(&a, fresh);
-		if (fastqueue_conn_eval(&q->conn, FASTQUEUE_LUA_RETRY, 4, &a, &r) == SUCCESS) {
-			zend_result read = fastqueue_conn_expect_integer(&q->conn, "the retry script (EVALSHA)", r, &pushed);
-			fastqueue_reply_free(r);
-			if (read == FAILURE || (pushed && fastqueue_conn_wait_replicas(&q->conn) == FAILURE)) {
-				fastqueue_queue_throw(q);
-			}
-		} else {
-			fastqueue_queue_throw(q);
-		}
-		fastqueue_args_free(&a);
-		zend_string_release(qkey);
-		zend_string_release(nkey);
-	}
-	zend_string_release(ikey);
+	ok = fastqueue_conn_is_cluster(&q->conn) ? retry_across_slots(q, id, rkey, queue, fresh, pushed, refused)
+		: retry_by_script(q, id, rkey, queue, fresh, pushed);
 	zend_string_release(rkey);
 	zend_string_release(payload);
 	zend_string_release(fresh);
 	zend_string_release(queue);
-	if (EG(exception)) RETURN_THROWS();
-	RETURN_BOOL(pushed == 1);
+	return ok;
 }
 
-PHP_METHOD(FastQueue_RedisQueue, forgetFailed)
+zend_result fastqueue_failed_forget(fastqueue_redis_queue *q, zend_string *id, bool *forgot)
 {
-	zend_string *id, *rkey, *ikey;
-	fastqueue_redis_queue *q;
+	zend_string *ikey = index_key(q), *rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
 	fastqueue_args a;
 	fastqueue_reply *r;
 	zend_long removed = 0;
+	zend_result ok = FAILURE;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(id)
-	ZEND_PARSE_PARAMETERS_END();
-	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
-
-	ikey = index_key(q);
-	rkey = record_key(q, ZSTR_VAL(id), ZSTR_LEN(id));
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "ZREM", 4);
 	fastqueue_args_add_str(&a, ikey);
 	fastqueue_args_add_str(&a, id);
 	r = query(q, &a);
-	if (r && fastqueue_conn_expect_integer(store_conn(q), "ZREM", r, &removed) == FAILURE) {
-		fastqueue_reply_free(r);
-		r = NULL;
-		fastqueue_queue_throw(q);
-	}
-	if (r) {
+	if (r && fastqueue_conn_expect_integer(store_conn(q), "ZREM", r, &removed) == SUCCESS) {
 		fastqueue_reply_free(r);
 		fastqueue_args_init(&a);
 		fastqueue_args_add(&a, "DEL", 3);
 		fastqueue_args_add_str(&a, rkey);
-		fastqueue_reply_free(query(q, &a));
+		if ((r = query(q, &a))) {
+			ok = SUCCESS;
+		}
 	}
+	fastqueue_reply_free(r);
 	zend_string_release(ikey);
 	zend_string_release(rkey);
-	if (EG(exception)) RETURN_THROWS();
-	RETURN_BOOL(removed == 1);
+	*forgot = removed == 1;
+	return ok;
 }
 
-PHP_METHOD(FastQueue_RedisQueue, flushFailed)
+zend_result fastqueue_failed_flush(fastqueue_redis_queue *q, zend_long *flushed)
 {
-	zend_string *ikey;
-	fastqueue_redis_queue *q;
+	zend_string *ikey, **keys;
 	fastqueue_args a;
-	fastqueue_reply *ids;
+	fastqueue_reply *ids, *r;
 	size_t n;
+	bool deleted;
 
-	ZEND_PARSE_PARAMETERS_NONE();
-	if (!(q = constructed(ZEND_THIS))) RETURN_THROWS();
-
-	ikey = index_key(q);
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZRANGE", 6);
-	fastqueue_args_add_str(&a, ikey);
-	fastqueue_args_add(&a, "0", 1);
-	fastqueue_args_add(&a, "-1", 2);
-	if (!(ids = query(q, &a))) {
-		zend_string_release(ikey);
-		RETURN_THROWS();
+	if (!(ids = query_ids(q, "ZRANGE"))) {
+		return FAILURE;
 	}
 	if (fastqueue_conn_expect_strings(store_conn(q), "ZRANGE", ids, SIZE_MAX, false) == FAILURE) {
 		fastqueue_reply_free(ids);
-		zend_string_release(ikey);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
+		return FAILURE;
 	}
+	ikey = index_key(q);
 	n = fastqueue_reply_array_len(ids);
-	{
-		zend_string **keys = safe_emalloc(n + 1, sizeof(*keys), 0);
-		fastqueue_args_init(&a);
-		fastqueue_args_add(&a, "DEL", 3);
-		fastqueue_args_add_str(&a, ikey);
-		for (size_t i = 0; i < n; i++) {
-			const char *id;
-			size_t len;
-			fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len); /* checked above */
-			keys[i] = record_key(q, id, len);
-			fastqueue_args_add_str(&a, keys[i]);
-		}
-		fastqueue_reply_free(query(q, &a));
-		for (size_t i = 0; i < n; i++) {
-			zend_string_release(keys[i]);
-		}
-		efree(keys);
+	keys = safe_emalloc(n + 1, sizeof(*keys), 0);
+	fastqueue_args_init(&a);
+	fastqueue_args_add(&a, "DEL", 3);
+	fastqueue_args_add_str(&a, ikey);
+	for (size_t i = 0; i < n; i++) {
+		const char *id;
+		size_t len;
+		fastqueue_reply_string(fastqueue_reply_array_at(ids, i), &id, &len); /* checked above */
+		keys[i] = record_key(q, id, len);
+		fastqueue_args_add_str(&a, keys[i]);
 	}
+	r = query(q, &a);
+	deleted = r != NULL;
+	fastqueue_reply_free(r);
+	for (size_t i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
+	}
+	efree(keys);
 	fastqueue_reply_free(ids);
 	zend_string_release(ikey);
-	if (EG(exception)) RETURN_THROWS();
-	RETURN_LONG((zend_long) n);
+	*flushed = (zend_long) n;
+	return deleted ? SUCCESS : FAILURE;
 }

@@ -74,9 +74,6 @@ bool fastqueue_job_is_valid(fastqueue_job *job, zend_string **why);
 /* The payload's scan, scanning it now if nothing did (a decoded payload has no spans). */
 const fastqueue_scan *fastqueue_job_scan(fastqueue_job *job);
 
-/* The same, throwing PayloadException when it is not. */
-bool fastqueue_job_check(fastqueue_job *job);
-
 /* A top-level field of a valid job's payload, as json_decode would give it (taken from the
  * decoded payload when there is one: the payload is then not scanned again); UNDEF when absent
  * or when the payload is not a job. The caller frees out and must not change it. */
@@ -90,8 +87,9 @@ void fastqueue_job_backoff(fastqueue_job *job, zval *out);
 /* displayName, else the job name, else (not a job) the queue name. */
 zend_string *fastqueue_job_display_name(fastqueue_job *job);
 
-/* The whole payload decoded (once, on first use), or NULL with PayloadException thrown. */
-HashTable *fastqueue_job_payload(fastqueue_job *job);
+/* The whole payload decoded (once, on first use), or NULL with *why saying why not (a
+ * PayloadException's text, which lives as long as the job). */
+HashTable *fastqueue_job_payload(fastqueue_job *job, const char **why);
 
 /* Removes the reserved copy now (one round trip); FAILURE leaves the error on the queue. */
 zend_result fastqueue_job_remove_reserved(fastqueue_job *job);

@@ -24,20 +24,20 @@ zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_stri
 	return key;
 }
 
-bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg)
+zend_string *fastqueue_queue_name_refusal(const fastqueue_redis_queue *q, const zend_string *name)
 {
 	zend_string *key;
-	bool ok;
+	bool tagged;
 
 	if (!fastqueue_conn_is_cluster(&q->conn)) {
-		return true;
+		return NULL;
 	}
 	key = fastqueue_queue_key(q, name, "");
-	ok = fastqueue_cluster_has_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key));
+	tagged = fastqueue_cluster_has_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key));
 	zend_string_release(key);
-	if (!ok) {
-		zend_argument_value_error(arg, "names queue \"%s\", which has no hash tag: in a Redis Cluster the keys of "
-			"a queue must share one hash slot, so name it with braces, as \"{%s}\"", ZSTR_VAL(name), ZSTR_VAL(name));
+	if (tagged) {
+		return NULL;
 	}
-	return ok;
+	return zend_strpprintf(0, "names queue \"%s\", which has no hash tag: in a Redis Cluster the keys of "
+		"a queue must share one hash slot, so name it with braces, as \"{%s}\"", ZSTR_VAL(name), ZSTR_VAL(name));
 }

@@ -1,16 +1,12 @@
 /* Laravel's payload: the fields and their order (Illuminate\Queue\Queue::createStringPayload
  * plus RedisQueue's id and attempts), JSON through ext/json, random ids. */
 #include "payload.h"
-#include "exceptions.h"
 #include "conn.h"
 #include "ext/json/php_json.h"
 #include "compat.h"
 #include "ext/json/php_json_parser.h"
 #include "ext/random/php_random.h"
 #include "zend_smart_str.h"
-#include "zend_exceptions.h"
-#include "zend_interfaces.h"
-#include "ext/date/php_date.h"
 #include <ctype.h>
 
 static const char *json_error_text(php_json_error_code code)
@@ -100,181 +96,15 @@ void fastqueue_uuid4(char out[FASTQUEUE_UUID_LEN])
 	}
 }
 
-static zend_result option_nullable_int(zval *v, const char *name, uint32_t arg_num, zval *out)
-{
-	if (Z_TYPE_P(v) == IS_NULL) {
-		ZVAL_NULL(out);
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_LONG) {
-		zend_argument_type_error(arg_num, "option \"%s\" must be of type ?int, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (Z_LVAL_P(v) < 0) {
-		zend_argument_value_error(arg_num, "option \"%s\" must be greater than or equal to 0", name);
-		return FAILURE;
-	}
-	ZVAL_COPY_VALUE(out, v);
-	return SUCCESS;
-}
-
-/* backoff: an int, a list of ints, or Laravel's "1,5,10"; stored as Laravel stores it. */
-static zend_result option_backoff(zval *v, uint32_t arg_num, zval *out)
-{
-	smart_str s = {0};
-	zval *item;
-
-	if (Z_TYPE_P(v) == IS_NULL) {
-		ZVAL_NULL(out);
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) >= 0) {
-		ZVAL_STR(out, zend_long_to_str(Z_LVAL_P(v)));
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_STRING) {
-		const char *p = Z_STRVAL_P(v);
-		bool digit_seen = false;
-		for (; *p; p++) {
-			if (*p >= '0' && *p <= '9') {
-				digit_seen = true;
-			} else if (*p == ',' && digit_seen) {
-				digit_seen = false;
-			} else {
-				break;
-			}
-		}
-		if (*p == '\0' && digit_seen && (size_t) (p - Z_STRVAL_P(v)) == Z_STRLEN_P(v)) {
-			ZVAL_COPY(out, v);
-			return SUCCESS;
-		}
-		zend_argument_value_error(arg_num, "option \"backoff\" must be a list of seconds such as \"1,5,10\"");
-		return FAILURE;
-	}
-	if (Z_TYPE_P(v) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(v)) > 0) {
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
-			if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0) {
-				smart_str_free(&s);
-				zend_argument_value_error(arg_num, "option \"backoff\" must hold only integers >= 0");
-				return FAILURE;
-			}
-			if (s.s) {
-				smart_str_appendc(&s, ',');
-			}
-			smart_str_append_long(&s, Z_LVAL_P(item));
-		} ZEND_HASH_FOREACH_END();
-		ZVAL_STR(out, smart_str_extract(&s));
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_LONG) {
-		zend_argument_value_error(arg_num, "option \"backoff\" must be greater than or equal to 0");
-	} else {
-		zend_argument_type_error(arg_num, "option \"backoff\" must be of type int|array|string|null, %s given", zend_zval_type_name(v));
-	}
-	return FAILURE;
-}
-
-static zend_result option_retry_until(zval *v, uint32_t arg_num, zval *out)
-{
-	if (Z_TYPE_P(v) == IS_NULL) {
-		ZVAL_NULL(out);
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) >= 0) {
-		ZVAL_COPY_VALUE(out, v);
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_OBJECT && instanceof_function(Z_OBJCE_P(v), php_date_get_interface_ce())) {
-		zval ts;
-		zend_call_method_with_0_params(Z_OBJ_P(v), Z_OBJCE_P(v), NULL, "gettimestamp", &ts);
-		if (Z_TYPE(ts) != IS_LONG) {
-			zval_ptr_dtor(&ts);
-			return FAILURE;
-		}
-		ZVAL_COPY_VALUE(out, &ts);
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) == IS_LONG) {
-		zend_argument_value_error(arg_num, "option \"retryUntil\" must be a unix timestamp >= 0");
-	} else {
-		zend_argument_type_error(arg_num, "option \"retryUntil\" must be of type int|DateTimeInterface|null, %s given", zend_zval_type_name(v));
-	}
-	return FAILURE;
-}
-
 void fastqueue_job_options_free(fastqueue_job_options *o)
 {
-	zval_ptr_dtor(&o->backoff);
+	if (o->backoff) {
+		zend_string_release(o->backoff);
+	}
 	if (o->display_name) {
 		zend_string_release(o->display_name);
 	}
 	memset(o, 0, sizeof(*o));
-}
-
-static zend_result parse_one_option(zend_string *key, zval *v, uint32_t arg_num, fastqueue_job_options *o)
-{
-	const char *k = ZSTR_VAL(key);
-
-	if (zend_string_equals_literal(key, "maxTries")) {
-		return option_nullable_int(v, k, arg_num, &o->max_tries);
-	} else if (zend_string_equals_literal(key, "maxExceptions")) {
-		return option_nullable_int(v, k, arg_num, &o->max_exceptions);
-	} else if (zend_string_equals_literal(key, "timeout")) {
-		return option_nullable_int(v, k, arg_num, &o->timeout);
-	} else if (zend_string_equals_literal(key, "backoff")) {
-		zval_ptr_dtor(&o->backoff);
-		return option_backoff(v, arg_num, &o->backoff);
-	} else if (zend_string_equals_literal(key, "retryUntil")) {
-		return option_retry_until(v, arg_num, &o->retry_until);
-	} else if (zend_string_equals_literal(key, "failOnTimeout")) {
-		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
-			zend_argument_type_error(arg_num, "option \"failOnTimeout\" must be of type bool, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		o->fail_on_timeout = Z_TYPE_P(v) == IS_TRUE;
-		return SUCCESS;
-	} else if (zend_string_equals_literal(key, "displayName")) {
-		if (Z_TYPE_P(v) != IS_STRING) {
-			zend_argument_type_error(arg_num, "option \"displayName\" must be of type string, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		if (o->display_name) {
-			zend_string_release(o->display_name);
-		}
-		o->display_name = zend_string_copy(Z_STR_P(v));
-		return SUCCESS;
-	}
-	zend_argument_value_error(arg_num, "contains unknown option \"%s\"", k);
-	return FAILURE;
-}
-
-zend_result fastqueue_job_options_parse(HashTable *options, uint32_t arg_num, fastqueue_job_options *o)
-{
-	zend_string *key;
-	zval *v;
-
-	memset(o, 0, sizeof(*o));
-	ZVAL_NULL(&o->max_tries);
-	ZVAL_NULL(&o->max_exceptions);
-	ZVAL_NULL(&o->timeout);
-	ZVAL_NULL(&o->backoff);
-	ZVAL_NULL(&o->retry_until);
-	if (!options) {
-		return SUCCESS;
-	}
-	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-		if (!key) {
-			zend_argument_value_error(arg_num, "must be an array with string keys");
-			fastqueue_job_options_free(o);
-			return FAILURE;
-		}
-		ZVAL_DEREF(v);
-		if (parse_one_option(key, v, arg_num, o) == FAILURE) {
-			fastqueue_job_options_free(o);
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
 }
 
 static zend_string *default_display_name(zend_string *job)
@@ -283,10 +113,20 @@ static zend_string *default_display_name(zend_string *job)
 	return at ? zend_string_init(ZSTR_VAL(job), at - ZSTR_VAL(job), 0) : zend_string_copy(job);
 }
 
-zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
-	char id_out[FASTQUEUE_ID_LEN])
+/* Adds "name": the option's integer, or null. */
+static void add_nullable_long(zval *payload, const char *name, size_t len, const fastqueue_nullable_long *v)
 {
-	zval payload, tmp;
+	if (v->set) {
+		add_assoc_long_ex(payload, name, len, v->value);
+	} else {
+		add_assoc_null_ex(payload, name, len);
+	}
+}
+
+zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
+	char id_out[FASTQUEUE_ID_LEN], zend_string **why)
+{
+	zval payload;
 	char uuid[FASTQUEUE_UUID_LEN];
 	const char *error;
 	zend_string *json;
@@ -300,19 +140,18 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 	add_assoc_stringl(&payload, "uuid", uuid, FASTQUEUE_UUID_LEN);
 	add_assoc_str(&payload, "displayName", o->display_name ? zend_string_copy(o->display_name) : default_display_name(job));
 	add_assoc_str(&payload, "job", zend_string_copy(job));
-	ZVAL_COPY(&tmp, &o->max_tries);
-	zend_hash_str_add_new(ht, "maxTries", sizeof("maxTries") - 1, &tmp);
-	ZVAL_COPY(&tmp, &o->max_exceptions);
-	zend_hash_str_add_new(ht, "maxExceptions", sizeof("maxExceptions") - 1, &tmp);
+	add_nullable_long(&payload, "maxTries", sizeof("maxTries") - 1, &o->max_tries);
+	add_nullable_long(&payload, "maxExceptions", sizeof("maxExceptions") - 1, &o->max_exceptions);
 	add_assoc_bool(&payload, "failOnTimeout", o->fail_on_timeout);
-	ZVAL_COPY(&tmp, &o->backoff);
-	zend_hash_str_add_new(ht, "backoff", sizeof("backoff") - 1, &tmp);
-	ZVAL_COPY(&tmp, &o->timeout);
-	zend_hash_str_add_new(ht, "timeout", sizeof("timeout") - 1, &tmp);
+	if (o->backoff) {
+		add_assoc_str(&payload, "backoff", zend_string_copy(o->backoff));
+	} else {
+		add_assoc_null(&payload, "backoff");
+	}
+	add_nullable_long(&payload, "timeout", sizeof("timeout") - 1, &o->timeout);
 	/* Laravel writes retryUntil only for job objects that have one: so do we, byte for byte. */
-	if (Z_TYPE(o->retry_until) != IS_NULL) {
-		ZVAL_COPY(&tmp, &o->retry_until);
-		zend_hash_str_add_new(ht, "retryUntil", sizeof("retryUntil") - 1, &tmp);
+	if (o->retry_until.set) {
+		add_assoc_long(&payload, "retryUntil", o->retry_until.value);
 	}
 	Z_TRY_ADDREF_P(data);
 	zend_hash_str_add_new(ht, "data", sizeof("data") - 1, data);
@@ -321,11 +160,9 @@ zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqu
 
 	json = fastqueue_json_encode(&payload, &error);
 	zval_ptr_dtor(&payload);
-	if (!json) {
-		if (!EG(exception)) {
-			zend_throw_exception_ex(fastqueue_ce_PayloadException, 0, "Unable to JSON encode payload of job \"%s\": %s", ZSTR_VAL(job), error);
-		}
-		return NULL;
+	*why = NULL;
+	if (!json && !EG(exception)) {
+		*why = zend_strpprintf(0, "Unable to JSON encode payload of job \"%s\": %s", ZSTR_VAL(job), error);
 	}
 	return json;
 }
@@ -533,4 +370,29 @@ zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const 
 	}
 	return zend_strpprintf(0, "%s is not JSON as FastQueue's scanner reads it, though PHP's decoder "
 		"accepts it (a FastQueue bug: please report the payload)", prefix);
+}
+
+zend_string *fastqueue_payload_raw_id(const zend_string *payload, zend_string **why)
+{
+	fastqueue_scan scan;
+	bool valid = fastqueue_payload_scan(ZSTR_VAL(payload), ZSTR_LEN(payload), &scan);
+	zval id;
+
+	if ((*why = fastqueue_payload_invalid_reason(payload, &scan, valid, "Payload"))) {
+		return NULL;
+	}
+	fastqueue_payload_value(ZSTR_VAL(payload), &scan.field[FASTQUEUE_FIELD_ID], &id);
+	switch (Z_TYPE(id)) {
+		case IS_UNDEF:
+		case IS_NULL:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_STRING:
+			return Z_STR(id);
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL(id));
+		default:
+			zval_ptr_dtor(&id);
+			*why = zend_string_init("Payload \"id\" must be a string", sizeof("Payload \"id\" must be a string") - 1, 0);
+			return NULL;
+	}
 }

@@ -17,25 +17,31 @@ zend_result fastqueue_json_decode(const char *text, size_t len, zval *out, const
 void fastqueue_random_id(char out[FASTQUEUE_ID_LEN]);
 void fastqueue_uuid4(char out[FASTQUEUE_UUID_LEN]);
 
-/* The job options of push/later, validated. */
+/* An integer option that may be null. */
+typedef struct _fastqueue_nullable_long {
+	bool set;              /* false: null */
+	zend_long value;
+} fastqueue_nullable_long;
+
+/* The job options of push/later, as read and checked by src/module/job_options.c. */
 typedef struct _fastqueue_job_options {
-	zval max_tries;        /* int or null */
-	zval max_exceptions;   /* int or null */
-	zval timeout;          /* int or null */
-	zval backoff;          /* "1,5,10" string or null */
-	zval retry_until;      /* unix timestamp int or null */
+	fastqueue_nullable_long max_tries;
+	fastqueue_nullable_long max_exceptions;
+	fastqueue_nullable_long timeout;
+	zend_string *backoff;       /* "1,5,10", as Laravel stores it; NULL: null */
+	fastqueue_nullable_long retry_until;  /* a unix timestamp; not set: no "retryUntil" field */
 	bool fail_on_timeout;
 	zend_string *display_name;  /* NULL: the job name before '@' */
 } fastqueue_job_options;
 
-/* Reads push/later's $options; throws ValueError/TypeError naming the option (arg_num is its position). */
-zend_result fastqueue_job_options_parse(HashTable *options, uint32_t arg_num, fastqueue_job_options *out);
+/* Releases the options' strings and zeroes them. */
 void fastqueue_job_options_free(fastqueue_job_options *o);
 
 /* Builds the payload JSON with Laravel's fields in Laravel's order; writes its id to id_out.
- * NULL when data cannot be encoded (PayloadException thrown). */
+ * NULL when data cannot be encoded: *why is the PayloadException's text (the caller's to
+ * free), or NULL when PHP code the encoding ran (JsonSerializable) threw. */
 zend_string *fastqueue_payload_create(zend_string *job, zval *data, const fastqueue_job_options *o,
-	char id_out[FASTQUEUE_ID_LEN]);
+	char id_out[FASTQUEUE_ID_LEN], zend_string **why);
 
 /* A payload field's value (UNDEF when absent) as ?int: numeric strings and whole floats count,
  * as in Laravel. FAILURE when it is present but not an integer. */
@@ -59,5 +65,10 @@ void fastqueue_payload_value(const char *s, const fastqueue_json_span *v, zval *
  * PHP's own words ("Job payload is not valid JSON: Syntax error"). prefix: "Job payload". */
 zend_string *fastqueue_payload_invalid_reason(const zend_string *payload, const fastqueue_scan *scan,
 	bool valid, const char *prefix);
+
+/* The "id" of a payload pushed as it is (pushRaw, laterRaw): "" when absent or null, an
+ * integer's digits. NULL when the payload is not a JSON object or its id is neither, with *why
+ * the reason (a PayloadException's text, the caller's to free). */
+zend_string *fastqueue_payload_raw_id(const zend_string *payload, zend_string **why);
 
 #endif

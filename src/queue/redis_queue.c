@@ -1,21 +1,13 @@
-/* FastQueue\RedisQueue: push, later, bulk, pop, sizes and clear over Laravel's keys:
- * queues:NAME (list), :delayed and :reserved (zsets), :notify (list), behind the prefix. */
-#include "exceptions.h"
+/* FastQueue\RedisQueue's object and its operations as plain C: push, later, pop, sizes and
+ * clear over Laravel's keys: queues:NAME (list), :delayed and :reserved (zsets), :notify
+ * (list), behind the prefix; and the worker's acks and start marks. FAILURE leaves the error
+ * on the queue's connection; the PHP methods (src/module/redis_queue_methods.c) throw it. */
 #include "redis_queue.h"
 #include "reserve.h"
 #include "job.h"
-#include "payload.h"
-#include "seconds.h"
 #include "lua_scripts.h"
-#include "zend_exceptions.h"
-#include "zend_interfaces.h"
-#include "ext/date/php_date.h"
-#include <math.h>
 
 static zend_object_handlers redis_queue_handlers;
-
-/* {{{ keys */
-/* }}} */
 
 static void add_long_arg(fastqueue_args *a, char *buf, size_t size, zend_long n)
 {
@@ -61,24 +53,9 @@ static void redis_queue_free(zend_object *obj)
 	zend_object_std_dtor(obj);
 }
 
-/* Methods on an object whose constructor failed or never ran. */
-static fastqueue_redis_queue *queue_from_this(zval *this_zv)
-{
-	fastqueue_redis_queue *q = Z_FASTQUEUE_REDIS_QUEUE_P(this_zv);
-	if (!q->default_queue) {
-		zend_throw_error(NULL, "FastQueue\\RedisQueue was not constructed");
-		return NULL;
-	}
-	return q;
-}
-#define QUEUE_OR_THROW() \
-	fastqueue_redis_queue *q = queue_from_this(ZEND_THIS); \
-	if (!q) RETURN_THROWS()
-#define QUEUE_NAME_OR_THROW(arg, name) \
-	if (!fastqueue_queue_name_ok(q, (name), (arg))) RETURN_THROWS()
 /* }}} */
 
-zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s)
+zend_result fastqueue_redis_queue_init(fastqueue_redis_queue *q, const fastqueue_queue_settings *s, zend_string **why)
 {
 	/* Connect lazily: the first command connects, so constructing never blocks. */
 	fastqueue_conn_init(&q->conn, &s->conn);
@@ -87,7 +64,7 @@ zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fast
 	q->retry_after = s->retry_after;
 	q->block_for = s->block_for;
 	q->migration_batch_size = s->migration_batch_size;
-	if (!fastqueue_queue_name_ok(q, q->default_queue, 1)) {
+	if ((*why = fastqueue_queue_name_refusal(q, q->default_queue))) {
 		/* Left unconstructed, as after any refused option. */
 		fastqueue_conn_free(&q->conn);
 		zend_string_release(q->prefix);
@@ -125,7 +102,7 @@ zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string 
 	return ok;
 }
 
-static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zend_long available_at, zend_string *payload)
+zend_result fastqueue_queue_push_delayed(fastqueue_redis_queue *q, zend_string *name, zend_long available_at, zend_string *payload)
 {
 	zend_string *key = fastqueue_queue_key(q, name, ":delayed");
 	fastqueue_conn *c;
@@ -152,267 +129,6 @@ static zend_result zadd_delayed(fastqueue_redis_queue *q, zend_string *name, zen
 	return ok;
 }
 
-/* When a delay of int|float|DateTimeInterface seconds makes a job available; throws on bad input. */
-static zend_result available_at(zval *delay, uint32_t arg_num, zend_long *out)
-{
-	double now = fastqueue_clock_wall(), d;
-
-	if (Z_TYPE_P(delay) == IS_OBJECT) {
-		zval ts;
-		zend_call_method_with_0_params(Z_OBJ_P(delay), Z_OBJCE_P(delay), NULL, "gettimestamp", &ts);
-		if (Z_TYPE(ts) != IS_LONG) {
-			zval_ptr_dtor(&ts);
-			return FAILURE;
-		}
-		d = (double) Z_LVAL(ts) - now;
-		if (d < 0) {
-			d = 0; /* a time in the past: due now */
-		}
-	} else {
-		d = Z_TYPE_P(delay) == IS_LONG ? (double) Z_LVAL_P(delay) : Z_DVAL_P(delay);
-		if (!zend_finite(d)) {
-			zend_argument_value_error(arg_num, "must be a finite number of seconds");
-			return FAILURE;
-		}
-		if (d < 0) {
-			zend_argument_value_error(arg_num, "must be greater than or equal to 0");
-			return FAILURE;
-		}
-	}
-	if (d > FASTQUEUE_MAX_DELAY) {
-		zend_argument_value_error(arg_num, "must be at most %d seconds (10 years) from now", FASTQUEUE_MAX_DELAY);
-		return FAILURE;
-	}
-	*out = (zend_long) floor(now + d);
-	return SUCCESS;
-}
-
-/* The "id" of a raw payload, which must be a JSON object; throws PayloadException otherwise. */
-static zend_string *raw_payload_id(zend_string *payload)
-{
-	fastqueue_scan scan;
-	bool valid = fastqueue_payload_scan(ZSTR_VAL(payload), ZSTR_LEN(payload), &scan);
-	zend_string *why = fastqueue_payload_invalid_reason(payload, &scan, valid, "Payload");
-	zval id;
-
-	if (why) {
-		zend_throw_exception(fastqueue_ce_PayloadException, ZSTR_VAL(why), 0);
-		zend_string_release(why);
-		return NULL;
-	}
-	fastqueue_payload_value(ZSTR_VAL(payload), &scan.field[FASTQUEUE_FIELD_ID], &id);
-	switch (Z_TYPE(id)) {
-		case IS_UNDEF:
-		case IS_NULL:
-			return ZSTR_EMPTY_ALLOC();
-		case IS_STRING:
-			return Z_STR(id);
-		case IS_LONG:
-			return zend_long_to_str(Z_LVAL(id));
-		default:
-			zval_ptr_dtor(&id);
-			zend_throw_exception(fastqueue_ce_PayloadException, "Payload \"id\" must be a string", 0);
-			return NULL;
-	}
-}
-
-static zend_string *new_payload(zend_string *job, zval *data, HashTable *options, uint32_t options_arg, char id[FASTQUEUE_ID_LEN])
-{
-	fastqueue_job_options o;
-	zend_string *payload;
-
-	if (fastqueue_job_options_parse(options, options_arg, &o) == FAILURE) {
-		return NULL;
-	}
-	payload = fastqueue_payload_create(job, data, &o, id);
-	fastqueue_job_options_free(&o);
-	return payload;
-}
-
-PHP_METHOD(FastQueue_RedisQueue, push)
-{
-	zend_string *job, *queue = NULL, *payload;
-	zval *data = NULL, empty;
-	HashTable *options = NULL;
-	char id[FASTQUEUE_ID_LEN];
-
-	ZEND_PARSE_PARAMETERS_START(1, 4)
-		Z_PARAM_STR(job)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL(data)
-		Z_PARAM_STR_OR_NULL(queue)
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
-
-	ZVAL_EMPTY_STRING(&empty);
-	if (!(payload = new_payload(job, data ? data : &empty, options, 4, id))) {
-		RETURN_THROWS();
-	}
-	if (fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
-		zend_string_release(payload);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	zend_string_release(payload);
-	RETURN_STRINGL(id, FASTQUEUE_ID_LEN);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, pushRaw)
-{
-	zend_string *payload, *queue = NULL, *id;
-
-	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_STR(payload)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(2, fastqueue_queue_name(q, queue));
-
-	if (!(id = raw_payload_id(payload))) {
-		RETURN_THROWS();
-	}
-	if (fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), &payload, 1) == FAILURE) {
-		zend_string_release(id);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	RETURN_STR(id);
-}
-
-static bool delay_arg_ok(zval *delay, uint32_t arg_num)
-{
-	if (Z_TYPE_P(delay) == IS_LONG || Z_TYPE_P(delay) == IS_DOUBLE) {
-		return true;
-	}
-	if (Z_TYPE_P(delay) == IS_OBJECT && instanceof_function(Z_OBJCE_P(delay), php_date_get_interface_ce())) {
-		return true;
-	}
-	zend_argument_type_error(arg_num, "must be of type DateTimeInterface|int|float, %s given", zend_zval_type_name(delay));
-	return false;
-}
-
-PHP_METHOD(FastQueue_RedisQueue, later)
-{
-	zend_string *job, *queue = NULL, *payload;
-	zval *delay, *data = NULL, empty;
-	HashTable *options = NULL;
-	zend_long at;
-	char id[FASTQUEUE_ID_LEN];
-
-	ZEND_PARSE_PARAMETERS_START(2, 5)
-		Z_PARAM_ZVAL(delay)
-		Z_PARAM_STR(job)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL(data)
-		Z_PARAM_STR_OR_NULL(queue)
-		Z_PARAM_ARRAY_HT(options)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(4, fastqueue_queue_name(q, queue));
-
-	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
-		RETURN_THROWS();
-	}
-	ZVAL_EMPTY_STRING(&empty);
-	if (!(payload = new_payload(job, data ? data : &empty, options, 5, id))) {
-		RETURN_THROWS();
-	}
-	if (zadd_delayed(q, fastqueue_queue_name(q, queue), at, payload) == FAILURE) {
-		zend_string_release(payload);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	zend_string_release(payload);
-	RETURN_STRINGL(id, FASTQUEUE_ID_LEN);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, laterRaw)
-{
-	zend_string *payload, *queue = NULL, *id;
-	zval *delay;
-	zend_long at;
-
-	ZEND_PARSE_PARAMETERS_START(2, 3)
-		Z_PARAM_ZVAL(delay)
-		Z_PARAM_STR(payload)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
-
-	if (!delay_arg_ok(delay, 1) || available_at(delay, 1, &at) == FAILURE) {
-		RETURN_THROWS();
-	}
-	if (!(id = raw_payload_id(payload))) {
-		RETURN_THROWS();
-	}
-	if (zadd_delayed(q, fastqueue_queue_name(q, queue), at, payload) == FAILURE) {
-		zend_string_release(id);
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	RETURN_STR(id);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, bulk)
-{
-	HashTable *jobs;
-	zval *data = NULL, empty, *job, ids;
-	zend_string *queue = NULL, **payloads;
-	uint32_t n = 0, count;
-	char id[FASTQUEUE_ID_LEN];
-
-	ZEND_PARSE_PARAMETERS_START(1, 3)
-		Z_PARAM_ARRAY_HT(jobs)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ZVAL(data)
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(3, fastqueue_queue_name(q, queue));
-
-	count = zend_hash_num_elements(jobs);
-	ZEND_HASH_FOREACH_VAL(jobs, job) {
-		ZVAL_DEREF(job);
-		if (Z_TYPE_P(job) != IS_STRING) {
-			zend_argument_type_error(1, "must contain only job names (strings), %s found", zend_zval_type_name(job));
-			RETURN_THROWS();
-		}
-	} ZEND_HASH_FOREACH_END();
-
-	if (count == 0) {
-		RETURN_EMPTY_ARRAY();
-	}
-	/* The ids are collected aside and returned only once everything is pushed: a return_value
-	 * freed on failure would be freed again by the engine. */
-	array_init_size(&ids, count);
-	ZVAL_EMPTY_STRING(&empty);
-	payloads = safe_emalloc(count, sizeof(*payloads), 0);
-	ZEND_HASH_FOREACH_VAL(jobs, job) {
-		ZVAL_DEREF(job);
-		if (!(payloads[n] = new_payload(Z_STR_P(job), data ? data : &empty, NULL, 0, id))) {
-			break;
-		}
-		add_next_index_stringl(&ids, id, FASTQUEUE_ID_LEN);
-		n++;
-	} ZEND_HASH_FOREACH_END();
-	if (n == count && fastqueue_queue_push_payloads(q, fastqueue_queue_name(q, queue), payloads, n) == FAILURE) {
-		fastqueue_queue_throw(q);
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string_release(payloads[i]);
-	}
-	efree(payloads);
-	if (EG(exception)) {
-		zval_ptr_dtor(&ids);
-		RETURN_THROWS();
-	}
-	RETURN_COPY_VALUE(&ids);
-}
 /* }}} */
 
 /* {{{ pop side */
@@ -532,21 +248,12 @@ static zend_result reserve_one(fastqueue_redis_queue *q, const fastqueue_queue_l
 	return fastqueue_reserve(q, &req, b);
 }
 
-PHP_METHOD(FastQueue_RedisQueue, pop)
+zend_result fastqueue_queue_pop(fastqueue_redis_queue *q, zend_string *name, zval *job)
 {
-	zend_string *queue = NULL, *name;
 	fastqueue_queue_list l;
 	fastqueue_reserve_batch b;
 	bool announced = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-	QUEUE_NAME_OR_THROW(1, fastqueue_queue_name(q, queue));
-
-	name = fastqueue_queue_name(q, queue);
 	fastqueue_queue_list_init(&l, q, &name, 1, NULL);
 	if (reserve_one(q, &l, &b) == FAILURE) {
 		goto failed;
@@ -561,14 +268,13 @@ PHP_METHOD(FastQueue_RedisQueue, pop)
 			goto failed;
 		}
 	}
-	batch_job(q, &l, &b, return_value);
+	batch_job(q, &l, &b, job);
 	fastqueue_reserve_batch_free(&b);
 	fastqueue_queue_list_free(&l);
-	return;
+	return SUCCESS;
 failed:
 	fastqueue_queue_list_free(&l);
-	fastqueue_queue_throw(q);
-	RETURN_THROWS();
+	return FAILURE;
 }
 
 /* }}} */
@@ -591,28 +297,32 @@ static zend_result add_count(fastqueue_conn *c, const char *command, const fastq
 	return SUCCESS;
 }
 
-/* Runs one counting command (LLEN/ZCARD) per suffix in a pipeline and sums the replies. */
-static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, const char *const *suffixes, int n)
+/* The counting command (LLEN/ZCARD) and key suffix of each of the queue's lists, in
+ * fastqueue_queue_count's order. */
+static const struct { fastqueue_queue_part part; const char *cmd, *suffix; } counted[] = {
+	{FASTQUEUE_PART_PENDING, "LLEN", ""},
+	{FASTQUEUE_PART_DELAYED, "ZCARD", ":delayed"},
+	{FASTQUEUE_PART_RESERVED, "ZCARD", ":reserved"},
+};
+
+zend_result fastqueue_queue_count(fastqueue_redis_queue *q, zend_string *name, unsigned parts, zend_long *total)
 {
-	zend_string *queue = NULL, *name, *keys[3];
-	zend_long total = 0;
+	const char *cmds[3];
+	zend_string *keys[3];
 	fastqueue_conn *c;
 	fastqueue_reply *r;
 	zend_result ok = SUCCESS;
-	int piped = n;
+	int n = 0, piped;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-
-	ZEND_ASSERT(n <= 3);
-	name = fastqueue_queue_name(q, queue);
-	QUEUE_NAME_OR_THROW(1, name);
-	for (int i = 0; i < n; i++) {
-		keys[i] = fastqueue_queue_key(q, name, suffixes[i]);
+	*total = 0;
+	for (size_t i = 0; i < sizeof(counted) / sizeof(counted[0]); i++) {
+		if (parts & counted[i].part) {
+			cmds[n] = counted[i].cmd;
+			keys[n++] = fastqueue_queue_key(q, name, counted[i].suffix);
+		}
 	}
+	ZEND_ASSERT(n > 0);
+	piped = n;
 	/* A queue's keys share its hash slot: one node serves them all. */
 	c = fastqueue_conn_route_str(&q->conn, keys[0]);
 	if (fastqueue_conn_is_cluster(&q->conn)) {
@@ -628,7 +338,7 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 			if (ok == FAILURE) {
 				fastqueue_conn_name_key(&q->conn, ZSTR_VAL(keys[i]), ZSTR_LEN(keys[i]));
 			} else {
-				ok = add_count(c, cmds[i], r, &total);
+				ok = add_count(c, cmds[i], r, total);
 			}
 			fastqueue_reply_free(r);
 		}
@@ -654,65 +364,25 @@ static void count_keys(INTERNAL_FUNCTION_PARAMETERS, const char *const *cmds, co
 		}
 		/* After a reply of the wrong type, read on: the pipeline stays in step. */
 		if (ok == SUCCESS) {
-			ok = add_count(c, cmds[i], r, &total);
+			ok = add_count(c, cmds[i], r, total);
 		}
 		fastqueue_reply_free(r);
 	}
 	for (int i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
 	}
-	if (ok == FAILURE) {
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	RETURN_LONG(total);
+	return ok;
 }
 
-PHP_METHOD(FastQueue_RedisQueue, size)
+zend_result fastqueue_queue_clear(fastqueue_redis_queue *q, zend_string *name, zend_long *removed)
 {
-	static const char *const cmds[] = {"LLEN", "ZCARD", "ZCARD"};
-	static const char *const suffixes[] = {"", ":delayed", ":reserved"};
-	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 3);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, pendingSize)
-{
-	static const char *const cmds[] = {"LLEN"};
-	static const char *const suffixes[] = {""};
-	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, delayedSize)
-{
-	static const char *const cmds[] = {"ZCARD"};
-	static const char *const suffixes[] = {":delayed"};
-	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, reservedSize)
-{
-	static const char *const cmds[] = {"ZCARD"};
-	static const char *const suffixes[] = {":reserved"};
-	count_keys(INTERNAL_FUNCTION_PARAM_PASSTHRU, cmds, suffixes, 1);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, clear)
-{
-	zend_string *queue = NULL;
 	queue_keys k;
 	fastqueue_args a;
 	fastqueue_reply *r;
-	zend_long n = 0;
 	zend_result ok;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-
-	QUEUE_NAME_OR_THROW(1, fastqueue_queue_name(q, queue));
-	queue_keys_init(&k, q, fastqueue_queue_name(q, queue));
+	*removed = 0;
+	queue_keys_init(&k, q, name);
 	fastqueue_args_init(&a);
 	fastqueue_args_add_str(&a, k.queue);
 	fastqueue_args_add_str(&a, k.delayed);
@@ -721,36 +391,12 @@ PHP_METHOD(FastQueue_RedisQueue, clear)
 	ok = fastqueue_conn_eval(fastqueue_conn_route_str(&q->conn, k.queue), FASTQUEUE_LUA_CLEAR, 4, &a, &r);
 	if (ok == SUCCESS) {
 		ok = fastqueue_conn_expect_integer(fastqueue_conn_route_str(&q->conn, k.queue), "the clear script (EVALSHA)",
-			r, &n);
+			r, removed);
 	}
 	fastqueue_reply_free(r);
 	fastqueue_args_free(&a);
 	queue_keys_free(&k);
-	if (ok == FAILURE) {
-		fastqueue_queue_throw(q);
-		RETURN_THROWS();
-	}
-	RETURN_LONG(n);
-}
-
-PHP_METHOD(FastQueue_RedisQueue, getQueue)
-{
-	zend_string *queue = NULL;
-
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(queue)
-	ZEND_PARSE_PARAMETERS_END();
-	QUEUE_OR_THROW();
-
-	RETURN_STR(zend_string_concat2("queues:", 7, ZSTR_VAL(fastqueue_queue_name(q, queue)), ZSTR_LEN(fastqueue_queue_name(q, queue))));
-}
-
-PHP_METHOD(FastQueue_RedisQueue, getPrefix)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	QUEUE_OR_THROW();
-	RETURN_STR_COPY(q->prefix);
+	return ok;
 }
 /* }}} */
 

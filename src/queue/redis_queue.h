@@ -32,10 +32,21 @@ extern zend_class_entry *fastqueue_ce_RedisQueue;
 /* Sets fastqueue_ce_RedisQueue to ce and the class's object handlers. */
 void fastqueue_redis_queue_minit(zend_class_entry *ce);
 
-/* Builds a new queue from its constructor's settings (src/module/redis_queue_options.c reads
- * them), connecting lazily. FAILURE: the default queue's name was refused (a ValueError was
- * thrown) and q is left unconstructed; s stays the caller's to free. */
+/* Sets up a new queue from its constructor's settings, connecting lazily. FAILURE: the default
+ * queue's name was refused, *why says why (fastqueue_queue_name_refusal(), the caller's to
+ * free), and q is left unconstructed. s stays the caller's to free. */
+zend_result fastqueue_redis_queue_init(fastqueue_redis_queue *q, const fastqueue_queue_settings *s, zend_string **why);
+
+/* The same, throwing the ValueError about the constructor's options when the name is refused.
+ * The glue's (src/module/redis_queue_methods.c), declared here for the constructor in
+ * src/module/redis_queue_options.c, which includes this header. */
 zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s);
+
+/* Whether the constructor has run and succeeded. */
+static inline bool fastqueue_redis_queue_constructed(const fastqueue_redis_queue *q)
+{
+	return q->default_queue != NULL;
+}
 
 /* {{{ keys (src/queue/keys.c) */
 /* The queue's name, the default when name is NULL or empty (not addref'd). */
@@ -45,8 +56,10 @@ zend_string *fastqueue_queue_name(fastqueue_redis_queue *q, zend_string *name);
 zend_string *fastqueue_queue_key(const fastqueue_redis_queue *q, const zend_string *name, const char *suffix);
 
 /* In a Redis Cluster every key of a queue must hash to one slot, so its name (or the prefix)
- * needs a hash tag, as "{default}". false: a ValueError about argument arg was thrown. */
-bool fastqueue_queue_name_ok(const fastqueue_redis_queue *q, const zend_string *name, uint32_t arg);
+ * needs a hash tag, as "{default}". NULL when name will do; else why not, as the end of a
+ * ValueError's message about the argument that named it ("names queue ..."), the caller's to
+ * free. */
+zend_string *fastqueue_queue_name_refusal(const fastqueue_redis_queue *q, const zend_string *name);
 
 /* The four keys of a queue, in the order the scripts take them. */
 typedef struct { zend_string *queue, *delayed, *reserved, *notify; } queue_keys;
@@ -91,8 +104,28 @@ zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *r
  * waits for wait_replicas. FAILURE leaves the error on q->conn. */
 zend_result fastqueue_queue_push_payloads(fastqueue_redis_queue *q, zend_string *name, zend_string **payloads, uint32_t n);
 
-/* Throws the exception that matches the connection's last error (src/queue/exceptions.c). */
-void fastqueue_queue_throw(fastqueue_redis_queue *q);
+/* RedisQueue's operations. FAILURE leaves the error on q->conn. */
+/* Adds payload to queue name's :delayed set, due at available_at (unix seconds); then waits
+ * for wait_replicas. */
+zend_result fastqueue_queue_push_delayed(fastqueue_redis_queue *q, zend_string *name, zend_long available_at,
+	zend_string *payload);
+
+/* Reserves one job of queue name, charged, as Laravel's pop: with block_for (>= 0), waits for
+ * a push once and tries once more. *job: a FastQueue\Job, or null when there was none. */
+zend_result fastqueue_queue_pop(fastqueue_redis_queue *q, zend_string *name, zval *job);
+
+/* The lists of a queue that fastqueue_queue_count adds up, as bits. */
+typedef enum {
+	FASTQUEUE_PART_PENDING = 1,    /* queues:NAME */
+	FASTQUEUE_PART_DELAYED = 2,    /* :delayed */
+	FASTQUEUE_PART_RESERVED = 4    /* :reserved */
+} fastqueue_queue_part;
+
+/* The number of jobs in the parts (FASTQUEUE_PART_* bits, at least one) of queue name. */
+zend_result fastqueue_queue_count(fastqueue_redis_queue *q, zend_string *name, unsigned parts, zend_long *total);
+
+/* Deletes queue name's four keys; *removed: the jobs they held. */
+zend_result fastqueue_queue_clear(fastqueue_redis_queue *q, zend_string *name, zend_long *removed);
 
 /* Job operations (src/queue/reserved.c); FAILURE leaves the error on q->conn. uncharged: the
  * member a worker may still have in :reserved for the job (fastqueue_job_uncharged_member()),

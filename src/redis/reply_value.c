@@ -1,5 +1,5 @@
-/* What a reply holds, read through typed accessors, copied into a zval, or built out of other
- * replies. The only code above the connection that sees inside a redisReply goes through here. */
+/* What a reply holds, read through typed accessors, or built out of other replies. The only
+ * code above the connection that sees inside a redisReply goes through here. */
 #include "reply_value.h"
 #include <hiredis/hiredis.h>
 
@@ -10,29 +10,6 @@ void fastqueue_reply_free(fastqueue_reply *r)
 {
 	if (r) {
 		freeReplyObject(r);
-	}
-}
-
-void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out)
-{
-	switch (r->type) {
-		case REDIS_REPLY_STRING:
-		case REDIS_REPLY_STATUS:
-			ZVAL_STRINGL(out, r->str, REPLY_LEN(r));
-			break;
-		case REDIS_REPLY_INTEGER:
-			ZVAL_LONG(out, (zend_long) r->integer);
-			break;
-		case REDIS_REPLY_ARRAY:
-			array_init_size(out, (uint32_t) r->elements);
-			for (size_t i = 0; i < r->elements; i++) {
-				zval item;
-				fastqueue_reply_to_zval(r->element[i], &item);
-				add_next_index_zval(out, &item);
-			}
-			break;
-		default: /* nil, and any RESP3 type we never ask for */
-			ZVAL_NULL(out);
 	}
 }
 

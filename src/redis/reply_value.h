@@ -1,6 +1,6 @@
-/* What a reply holds: typed accessors (each says whether the reply is of its type), a copy
- * into a zval, and replies built out of others. A reply is hiredis's, freed by
- * fastqueue_reply_free; the builders abort the request on out of memory, as emalloc does. */
+/* What a reply holds: typed accessors (each says whether the reply is of its type), and
+ * replies built out of others. A reply is hiredis's, freed by fastqueue_reply_free; the
+ * builders abort the request on out of memory, as emalloc does. */
 #ifndef FASTQUEUE_REPLY_VALUE_H
 #define FASTQUEUE_REPLY_VALUE_H
 
@@ -8,8 +8,6 @@
 #include "reply.h"
 
 void fastqueue_reply_free(fastqueue_reply *r);
-/* Copies a reply into a zval: strings, ints, nil as null, arrays as lists. */
-void fastqueue_reply_to_zval(const fastqueue_reply *r, zval *out);
 bool fastqueue_reply_is_nil(const fastqueue_reply *r);
 bool fastqueue_reply_integer(const fastqueue_reply *r, zend_long *out);
 bool fastqueue_reply_string(const fastqueue_reply *r, const char **s, size_t *len);

@@ -191,7 +191,10 @@ static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
 		return FAILURE;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		if (!fastqueue_queue_name_ok(q, names[i], 1)) {
+		zend_string *refused = fastqueue_queue_name_refusal(q, names[i]);
+		if (refused) {
+			zend_argument_value_error(1, "%s", ZSTR_VAL(refused));
+			zend_string_release(refused);
 			for (uint32_t j = 0; j < n; j++) {
 				zend_string_release(names[j]);
 			}

@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/queue/payload.c', 'src/worker/worker_events.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options.c', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -281,7 +281,7 @@ $checks = [
     'RedisQueue::push()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['push']['doc'] ?? '',
         'make' => fn($options) => (new RedisQueue())->push('Job', '', null, $options),
-        'c' => c_keys('src/queue/payload.c', 'static zend_result parse_one_option(zend_string'),
+        'c' => c_keys('src/module/job_options.c', 'static zend_result parse_one_option(zend_string'),
         'api' => 'Job options of `push` and `later`',
     ],
 ];
