@@ -6,6 +6,7 @@
 #include "worker_private.h"
 #include "worker_stop.h"
 #include "signals.h"
+#include "exceptions.h"
 #include "zend_exceptions.h"
 #include <sys/stat.h>
 #include <unistd.h>
@@ -132,7 +133,7 @@ static zend_result start_exporter(fastqueue_worker *w)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	zend_string *listen = w->opt.metrics_listen;
-	char host[64] = "";
+	char host[64] = "", why[512];
 	fastqueue_export_settings s = {w->opt.metrics_file, listen, host, 0, false, w->opt.metrics_allow,
 		w->opt.metrics_allow_count, w->opt.metrics_publish,
 		w->opt.metrics_interval, w->opt.metrics_worker, q->prefix, &q->conn};
@@ -141,7 +142,9 @@ static zend_result start_exporter(fastqueue_worker *w)
 		/* Checked by the constructor already. */
 		fastqueue_metrics_listen_parse(ZSTR_VAL(listen), ZSTR_LEN(listen), host, sizeof(host), &s.listen_port, &s.listen_v6);
 	}
-	if (w->metrics && fastqueue_metrics_export_wanted(&s) && !(w->exporter = fastqueue_metrics_export_start(w->metrics, &s))) {
+	if (w->metrics && fastqueue_metrics_export_wanted(&s)
+		&& !(w->exporter = fastqueue_metrics_export_start(w->metrics, &s, why, sizeof(why)))) {
+		zend_throw_exception(fastqueue_ce_Exception, why, 0);
 		return FAILURE;
 	}
 	return SUCCESS;
