@@ -1,6 +1,6 @@
 /* The exposition of a worker's metrics: a thread that, every metrics_interval seconds, renders
  * the accumulator into the textfile collector's file and into Redis, and another that answers
- * scrapes of the HTTP endpoint (src/metrics_endpoint.c).
+ * scrapes of the HTTP endpoint (src/metrics/metrics_endpoint.c).
  *
  * Why a thread: a job may run for minutes, blocked in C where no PHP code runs, and its
  * figures (jobs running, the run so far) must still be scraped and rewritten. Built like the
