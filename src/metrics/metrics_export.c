@@ -1,6 +1,6 @@
 /* The exposition of a worker's metrics: a thread that, every metrics_interval seconds, renders
  * the accumulator into the textfile collector's file and into Redis, and another that answers
- * scrapes of the HTTP endpoint (src/metrics_endpoint.c).
+ * scrapes of the HTTP endpoint (src/metrics/metrics_endpoint.c).
  *
  * Why a thread: a job may run for minutes, blocked in C where no PHP code runs, and its
  * figures (jobs running, the run so far) must still be scraped and rewritten. Built like the
@@ -19,8 +19,6 @@
 #include "say.h"
 #include "clock.h"
 #include "thread.h"
-#include "exceptions.h"
-#include "zend_exceptions.h"
 #include <pthread.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -409,28 +407,29 @@ static void stop_threads(fastqueue_metrics_export *e)
 	e->endpoint = NULL;
 }
 
-/* Binds metrics_listen: false with a FastQueue\Exception thrown naming the address and why. */
-static bool open_endpoint(fastqueue_metrics_export *e, const fastqueue_export_settings *s)
+/* Binds metrics_listen: false with the error in err, naming the address and why. */
+static bool open_endpoint(fastqueue_metrics_export *e, const fastqueue_export_settings *s, char *err, size_t err_size)
 {
 	char why[256];
 	fastqueue_endpoint_settings es = {s->listen_host, s->listen_port, s->listen_v6, s->allow, s->allow_count,
 		e->metrics, e->wake[0]};
 
 	if (!(e->endpoint = fastqueue_endpoint_open(&es, why, sizeof(why)))) {
-		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot serve metrics on %s%s%s:%d (metrics_listen \"%s\"): %s",
+		snprintf(err, err_size, "Cannot serve metrics on %s%s%s:%d (metrics_listen \"%s\"): %s",
 			s->listen_v6 ? "[" : "", s->listen_host, s->listen_v6 ? "]" : "", s->listen_port, ZSTR_VAL(s->listen), why);
 		return false;
 	}
 	return true;
 }
 
-fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s)
+fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s,
+	char *err, size_t err_size)
 {
 	fastqueue_metrics_export *e = calloc(1, sizeof(*e));
-	int err;
+	int thread_err;
 
 	if (!e) {
-		zend_throw_exception(fastqueue_ce_Exception, "Cannot start the metrics exporter: out of memory", 0);
+		snprintf(err, err_size, "Cannot start the metrics exporter: out of memory");
 		return NULL;
 	}
 	e->owner = getpid();
@@ -439,11 +438,10 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 	e->wake[0] = e->wake[1] = -1;
 	pthread_mutex_init(&e->file_lock, NULL);
 	if (!copy_settings(e, s) || pipe2(e->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
-		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter: %s",
-			errno ? strerror(errno) : "out of memory");
+		snprintf(err, err_size, "Cannot start the metrics exporter: %s", errno ? strerror(errno) : "out of memory");
 		goto fail;
 	}
-	if (s->listen && !open_endpoint(e, s)) {
+	if (s->listen && !open_endpoint(e, s, err, err_size)) {
 		goto fail;
 	}
 	if (s->publish) {
@@ -458,8 +456,8 @@ fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, c
 			free(text);
 		}
 	}
-	if ((err = start_threads(e)) != 0) {
-		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Cannot start the metrics exporter's thread: %s", strerror(err));
+	if ((thread_err = start_threads(e)) != 0) {
+		snprintf(err, err_size, "Cannot start the metrics exporter's thread: %s", strerror(thread_err));
 		goto fail;
 	}
 	return e;

@@ -32,10 +32,11 @@ typedef struct _fastqueue_export_settings {
 /* Whether s asks for any exposition (else no thread is started). */
 bool fastqueue_metrics_export_wanted(const fastqueue_export_settings *s);
 
-/* Binds the endpoint, writes the file once, and starts the thread. NULL with a
- * FastQueue\Exception thrown when the address cannot be bound (naming it and why) or the
- * thread cannot start. m must outlive the exporter. */
-fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s);
+/* Binds the endpoint, writes the file once, and starts the thread. NULL with the error's text
+ * in err (the message of the FastQueue\Exception the glue throws) when the address cannot be
+ * bound (naming it and why) or the thread cannot start. m must outlive the exporter. */
+fastqueue_metrics_export *fastqueue_metrics_export_start(fastqueue_metrics *m, const fastqueue_export_settings *s,
+	char *err, size_t err_size);
 
 /* The run ended: stops the thread, writes the file a last time, and takes this worker's
  * publication out of Redis. In a process forked during the run (a job's fork), frees what it

@@ -1,4 +1,5 @@
-/* FastQueue\Worker: the class, its daemon loop, stop conditions and adding listeners. One
+/* FastQueue\Worker: the object, its daemon loop, stop conditions, adding listeners, and the C
+ * API its PHP methods call (src/module/worker_methods.c, which throws what this refuses). One
  * round trip per round: the reserve script carries the acknowledgements of finished jobs,
  * migrates due jobs, reserves the next ones and reads the restart key (worker_reserve.c).
  * PHP is called only to run a job (worker_run.c) and its event listeners (worker_events.c). */
@@ -127,8 +128,8 @@ static void apply_skip(fastqueue_worker *w)
 	build_list(w);
 }
 
-/* The metrics' exposition, when an option asks for one: FAILURE with an exception thrown. */
-static zend_result start_exporter(fastqueue_worker *w)
+/* The metrics' exposition, when an option asks for one: FAILURE with the reason in err. */
+static zend_result start_exporter(fastqueue_worker *w, fastqueue_worker_error *err)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 	zend_string *listen = w->opt.metrics_listen;
@@ -141,70 +142,44 @@ static zend_result start_exporter(fastqueue_worker *w)
 		/* Checked by the constructor already. */
 		fastqueue_metrics_listen_parse(ZSTR_VAL(listen), ZSTR_LEN(listen), host, sizeof(host), &s.listen_port, &s.listen_v6);
 	}
-	if (w->metrics && fastqueue_metrics_export_wanted(&s) && !(w->exporter = fastqueue_metrics_export_start(w->metrics, &s))) {
+	if (w->metrics && fastqueue_metrics_export_wanted(&s)
+		&& !(w->exporter = fastqueue_metrics_export_start(w->metrics, &s, err->text, sizeof(err->text)))) {
+		err->kind = FASTQUEUE_WORKER_ERR_EXPORTER;
 		return FAILURE;
 	}
 	return SUCCESS;
 }
 
-/* Parses "high,default,low" (NULL: "default") and sets up a run. */
-static zend_result begin_run(fastqueue_worker *w, zend_string *queues)
+static zend_result refuse(fastqueue_worker_error *err, fastqueue_worker_err_kind kind, const char *text)
 {
-	fastqueue_redis_queue *q = worker_queue(w);
-	zend_string **names;
-	uint32_t n = 0;
-	const char *p, *end;
+	err->kind = kind;
+	snprintf(err->text, sizeof(err->text), "%s", text);
+	return FAILURE;
+}
 
-	if (!queues) {
-		p = "default";
-		end = p + 7;
-	} else {
-		p = ZSTR_VAL(queues);
-		end = p + ZSTR_LEN(queues);
-	}
+zend_result fastqueue_worker_may_run(fastqueue_worker *w, const char *method, fastqueue_worker_error *err)
+{
 	if (w->running) {
-		zend_throw_error(NULL, "FastQueue\\Worker is already running");
-		return FAILURE;
+		return refuse(err, FASTQUEUE_WORKER_ERR_STATE, "FastQueue\\Worker is already running");
 	}
 	/* Another worker's run (this one is inside its job or a listener): one set of handlers and
 	 * one alarm per process, and ours would take them from it and give back the wrong ones. */
 	if (fastqueue_signals.installed) {
-		zend_throw_error(NULL, "FastQueue\\Worker::%s() cannot run inside a job or listener of another running worker "
-			"(signal handlers and the job alarm are per process)", get_active_function_name());
+		err->kind = FASTQUEUE_WORKER_ERR_STATE;
+		snprintf(err->text, sizeof(err->text), "FastQueue\\Worker::%s() cannot run inside a job or listener of "
+			"another running worker (signal handlers and the job alarm are per process)", method);
 		return FAILURE;
 	}
-	names = safe_emalloc((size_t) (end - p) / 2 + 1, sizeof(*names), 0);
-	while (p <= end) {
-		const char *comma = memchr(p, ',', end - p);
-		const char *stop = comma ? comma : end;
-		const char *a = p, *b = stop;
-		while (a < b && (*a == ' ' || *a == '\t')) a++;
-		while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
-		if (b > a) {
-			names[n++] = zend_string_init(a, b - a, 0);
-		}
-		p = stop + 1;
-	}
-	if (n == 0) {
-		efree(names);
-		zend_argument_value_error(1, "must name at least one queue");
-		return FAILURE;
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		zend_string *refused = fastqueue_queue_name_refusal(q, names[i]);
-		if (refused) {
-			zend_argument_value_error(1, "%s", ZSTR_VAL(refused));
-			zend_string_release(refused);
-			for (uint32_t j = 0; j < n; j++) {
-				zend_string_release(names[j]);
-			}
-			efree(names);
-			return FAILURE;
-		}
-	}
+	return SUCCESS;
+}
+
+zend_result fastqueue_worker_begin_run(fastqueue_worker *w, zend_string **names, uint32_t n, fastqueue_worker_error *err)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+
 	w->run_names = names;
 	w->run_count = n;
-	if (start_exporter(w) == FAILURE) {
+	if (start_exporter(w, err) == FAILURE) {
 		free_run_names(w);
 		return FAILURE;
 	}
@@ -422,23 +397,12 @@ static void run_guarded(fastqueue_worker *w, void (*body)(fastqueue_worker *, vo
 		zend_bailout();
 	} zend_end_try();
 }
-/* }}} */
 
-PHP_METHOD(FastQueue_Worker, daemon)
+int fastqueue_worker_daemon(fastqueue_worker *w, zend_string *queues)
 {
-	zend_string *queues = NULL;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	daemon_run run;
 	zval status_zv;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR(queues)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (begin_run(w, queues) == FAILURE) {
-		RETURN_THROWS();
-	}
 	ZVAL_STR(&run.queues, queues ? zend_string_copy(queues) : zend_string_init("default", 7, 0));
 	run.stop = false;
 	run.status = FASTQUEUE_EXIT_SUCCESS;
@@ -453,59 +417,53 @@ PHP_METHOD(FastQueue_Worker, daemon)
 	}
 	end_run(w);
 	zval_ptr_dtor(&run.queues);
-	if (w->exiting) {
-		RETURN_THROWS();
+	/* exit() is unwinding: no stopping listeners, its exception goes on up. */
+	if (!w->exiting) {
+		ZVAL_LONG(&status_zv, run.status);
+		fastqueue_worker_fire(w, EV_STOPPING, &status_zv, 1);
 	}
-	ZVAL_LONG(&status_zv, run.status);
-	fastqueue_worker_fire(w, EV_STOPPING, &status_zv, 1);
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	RETURN_LONG(run.status);
+	return run.status;
 }
 
-PHP_METHOD(FastQueue_Worker, runNextJob)
+bool fastqueue_worker_run_next(fastqueue_worker *w)
 {
-	zend_string *queues = NULL;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	bool ran = false;
 
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR(queues)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (begin_run(w, queues) == FAILURE) {
-		RETURN_THROWS();
-	}
 	run_guarded(w, next_job, &ran);
 	end_run(w);
 	/* A quit signal ends a daemon() run; here it was only held back until the job was done
 	 * and acknowledged. Unlike daemon() the caller cannot tell, so it goes to the caller's
 	 * disposition now: SIG_DFL ends the process, a pcntl handler runs, SIG_IGN ignores it. */
 	fastqueue_signals_raise_deferred_quit();
-	if (EG(exception)) {
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(ran);
+	return ran;
+}
+/* }}} */
+
+/* {{{ controls and figures */
+fastqueue_worker *fastqueue_worker_of(zend_object *obj)
+{
+	return worker_from_obj(obj);
 }
 
-PHP_METHOD(FastQueue_Worker, stop)
+zend_object *fastqueue_worker_queue(fastqueue_worker *w)
 {
-	zend_long status = 0;
-	ZEND_PARSE_PARAMETERS_START(0, 1)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG(status)
-	ZEND_PARSE_PARAMETERS_END();
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	(void) return_value;
-	/* daemon() returns it as the process's exit status: only 0-255 survive exit(). */
-	if (status < 0 || status > 255) {
-		zend_argument_value_error(1, "must be between 0 and 255");
-		RETURN_THROWS();
-	}
+	return w->queue;
+}
+
+void fastqueue_worker_request_stop(fastqueue_worker *w, int status)
+{
 	w->stop_requested = true;
-	w->stop_status = (int) status;
+	w->stop_status = status;
+}
+
+void fastqueue_worker_set_paused(fastqueue_worker *w, bool paused)
+{
+	set_paused(w, paused);
+}
+
+bool fastqueue_worker_is_paused(fastqueue_worker *w)
+{
+	return is_paused(w);
 }
 
 /* Two sets of skipped queues (NULL: empty) name the same queues. */
@@ -535,70 +493,13 @@ static void free_skip(fastqueue_worker *w)
 	}
 }
 
-PHP_METHOD(FastQueue_Worker, pause)
+void fastqueue_worker_skip_queues(fastqueue_worker *w, HashTable *skip)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
-	(void) return_value;
-	set_paused(Z_WORKER_P(ZEND_THIS), true);
-}
-
-PHP_METHOD(FastQueue_Worker, resume)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	(void) return_value;
-	set_paused(Z_WORKER_P(ZEND_THIS), false);
-}
-
-PHP_METHOD(FastQueue_Worker, isPaused)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	RETURN_BOOL(is_paused(w));
-}
-
-PHP_METHOD(FastQueue_Worker, skipQueues)
-{
-	HashTable *queues, *skip = NULL;
-	zval *name;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_ARRAY_HT(queues)
-	ZEND_PARSE_PARAMETERS_END();
-	(void) return_value;
-
-	ZEND_HASH_FOREACH_VAL(queues, name) {
-		if (Z_TYPE_P(name) != IS_STRING) {
-			if (skip) {
-				zend_hash_destroy(skip);
-				FREE_HASHTABLE(skip);
-			}
-			zend_argument_type_error(1, "must contain only queue names (strings), %s given", zend_zval_type_name(name));
-			RETURN_THROWS();
-		}
-		if (!skip) {
-			ALLOC_HASHTABLE(skip);
-			zend_hash_init(skip, 8, NULL, NULL, 0);
-		}
-		zend_hash_add_empty_element(skip, Z_STR_P(name));
-	} ZEND_HASH_FOREACH_END();
-
 	if (!skip_equal(w->skip, skip)) {
 		w->skip_changed = true;
 	}
 	free_skip(w);
 	w->skip = skip;
-}
-
-/* Lease renewal's counts, the running run's included. */
-static void add_lease_counts(fastqueue_worker *w, zval *out)
-{
-	fastqueue_lease_counts c;
-
-	fastqueue_worker_lease_counts(w, &c);
-	add_assoc_long(out, "lease_renewals", c.renewed);
-	add_assoc_long(out, "leases_lost", c.lost);
-	add_assoc_long(out, "lease_failures", c.failures);
 }
 
 /* The process's real allocation peak. With 'metrics' each job resets PHP's peak to measure its
@@ -609,70 +510,43 @@ static size_t process_memory_peak(fastqueue_worker *w)
 	return now > w->stats.memory_peak ? now : w->stats.memory_peak;
 }
 
-PHP_METHOD(FastQueue_Worker, stats)
+void fastqueue_worker_get_stats(fastqueue_worker *w, fastqueue_worker_stats *out)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
-	array_init_size(return_value, 8);
-	add_assoc_long(return_value, "processed", w->stats.processed);
-	add_assoc_long(return_value, "failed", w->stats.failed);
-	add_assoc_long(return_value, "released", w->stats.released);
-	add_assoc_long(return_value, "exceptions", w->stats.exceptions);
-	add_assoc_long(return_value, "timeouts", w->stats.timeouts);
-	add_assoc_double(return_value, "started_at", w->stats.started_at);
-	add_assoc_double(return_value, "busy_seconds", w->stats.busy);
-	add_assoc_long(return_value, "memory_peak", (zend_long) process_memory_peak(w));
-	add_lease_counts(w, return_value);
+	*out = w->stats;
+	out->memory_peak = process_memory_peak(w);
+	/* Lease renewal's counts, the running run's included. */
+	fastqueue_worker_lease_counts(w, &out->leases);
 }
 
-PHP_METHOD(FastQueue_Worker, metrics)
+char *fastqueue_worker_metrics_text(fastqueue_worker *w, size_t *len, fastqueue_worker_error *err)
 {
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	fastqueue_lease_counts leases;
-	size_t len;
 	char *text;
 
-	ZEND_PARSE_PARAMETERS_NONE();
 	if (!w->metrics) {
-		zend_throw_error(NULL, "FastQueue\\Worker::metrics(): metrics are off; construct the worker with 'metrics' => true");
-		RETURN_THROWS();
+		refuse(err, FASTQUEUE_WORKER_ERR_STATE, "metrics are off; construct the worker with 'metrics' => true");
+		return NULL;
 	}
 	fastqueue_worker_lease_counts(w, &leases);
 	fastqueue_metrics_set_leases(w->metrics, leases.renewed, leases.lost, leases.failures);
-	text = fastqueue_metrics_render(w->metrics, &len);
+	text = fastqueue_metrics_render(w->metrics, len);
 	if (!text) {
-		zend_throw_error(NULL, "FastQueue\\Worker::metrics(): out of memory");
-		RETURN_THROWS();
+		refuse(err, FASTQUEUE_WORKER_ERR_MEMORY, "out of memory");
 	}
-	RETVAL_STRINGL(text, len);
-	free(text);
+	return text;
 }
 
-PHP_METHOD(FastQueue_Worker, on)
+bool fastqueue_worker_listen(fastqueue_worker *w, const zend_string *event, zval *listener)
 {
-	zend_string *event;
-	zval *listener;
-	fastqueue_worker *w = Z_WORKER_P(ZEND_THIS);
 	int ev;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(event)
-		Z_PARAM_ZVAL(listener)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!zend_is_callable(listener, 0, NULL)) {
-		zend_argument_type_error(2, "must be a valid callback");
-		RETURN_THROWS();
-	}
 	for (ev = 0; ev < EV_COUNT; ev++) {
 		if (zend_string_equals_cstr(event, fastqueue_worker_event_names[ev], strlen(fastqueue_worker_event_names[ev]))) {
 			break;
 		}
 	}
 	if (ev == EV_COUNT) {
-		zend_argument_value_error(1, "must be one of looping, processing, processed, exception, released, failed, timeout, "
-			"stopping, signal, queue:reserved, queue:migrated, queue:deleted, queue:released, error, idle, measured; \"%s\" given", ZSTR_VAL(event));
-		RETURN_THROWS();
+		return false;
 	}
 	if (Z_ISUNDEF(w->listeners[ev])) {
 		array_init(&w->listeners[ev]);
@@ -681,8 +555,9 @@ PHP_METHOD(FastQueue_Worker, on)
 	SEPARATE_ARRAY(&w->listeners[ev]);
 	Z_TRY_ADDREF_P(listener);
 	add_next_index_zval(&w->listeners[ev], listener);
-	RETURN_OBJ_COPY(Z_OBJ_P(ZEND_THIS));
+	return true;
 }
+/* }}} */
 
 bool fastqueue_worker_constructed(zend_object *obj)
 {

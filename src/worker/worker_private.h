@@ -5,6 +5,7 @@
 #define FASTQUEUE_WORKER_PRIVATE_H
 
 #include "php.h"
+#include "worker.h"
 #include "redis_queue.h"
 #include "reserve.h"
 #include "job.h"
@@ -90,16 +91,8 @@ typedef struct _cpu_reading {
 	double cpu;                   /* user + system seconds then */
 } cpu_reading;
 
-/* What stats() reports. */
-typedef struct _worker_stats {
-	zend_long processed, failed, released, exceptions, timeouts;
-	double started_at;            /* unix time of construction */
-	double busy;                  /* seconds spent inside jobs */
-	size_t memory_peak;           /* 'metrics' on: the process's real peak before each job reset it */
-	fastqueue_lease_counts leases; /* of the runs that ended (the running one's: on w->lease) */
-} worker_stats;
 
-typedef struct _fastqueue_worker {
+struct _fastqueue_worker {
 	/* What it was made with */
 	zend_object *queue;           /* the RedisQueue (owned reference) */
 	zval handler;                 /* the job handler, or UNDEF to resolve Class@method */
@@ -147,10 +140,10 @@ typedef struct _fastqueue_worker {
 	bool redis_down;              /* the last Redis call failed: reconnecting */
 	uint32_t redis_failures;      /* failures in a row, for the backoff */
 
-	worker_stats stats;
+	fastqueue_worker_stats stats;
 	fastqueue_metrics *metrics;   /* 'metrics' on: the figures, from construction to free_obj; else NULL */
 	zend_object std;
-} fastqueue_worker;
+};
 
 static inline fastqueue_worker *worker_from_obj(zend_object *obj)
 {

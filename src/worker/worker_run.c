@@ -102,15 +102,23 @@ static void hook_released(void *ctx, fastqueue_job *job, zend_long delay)
 	job_released((fastqueue_worker *) ctx, job, delay);
 }
 
-/* An exception object of class ce whose message is fmt with name in it (not thrown). */
-static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
+/* A Throwable of class ce (an Exception's or an Error's) with message (taken), not thrown:
+ * made where it is raised, as a throw would make it, and handed to the job's exception path. */
+static void throwable_new(zval *out, zend_class_entry *ce, zend_string *message)
 {
+	zend_class_entry *base = instanceof_function(ce, zend_ce_exception) ? zend_ce_exception : zend_ce_error;
 	zval m;
 
 	object_init_ex(out, ce);
-	ZVAL_STR(&m, zend_strpprintf(0, fmt, name));
-	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
+	ZVAL_STR(&m, message);
+	zend_update_property_ex(base, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
 	zval_ptr_dtor(&m);
+}
+
+/* An exception object of class ce whose message is fmt with name in it (not thrown). */
+static void new_exception(zval *out, zend_class_entry *ce, const char *fmt, const char *name)
+{
+	throwable_new(out, ce, zend_strpprintf(0, fmt, name));
 }
 
 
@@ -450,8 +458,9 @@ static const char *visibility(const zend_function *fn)
 }
 
 /* Calls $obj->method($job, $data) as code outside the class would: visibility holds, a
- * static method is called statically, __call answers for a method it may not see. */
-static void call_job_method(zval *obj, zend_string *method, zval *args)
+ * static method is called statically, __call answers for a method it may not see. A method
+ * it may not call is PHP's Error (or our Exception when there is none) in *refused. */
+static void call_job_method(zval *obj, zend_string *method, zval *args, zval *refused)
 {
 	zend_class_entry *ce = Z_OBJCE_P(obj);
 	zend_fcall_info fci;
@@ -479,20 +488,21 @@ static void call_job_method(zval *obj, zend_string *method, zval *args)
 		zend_call_function(&fci, &fcc);
 		zval_ptr_dtor(&rv);
 	} else if ((fn = zend_hash_find_ptr_lc(&ce->function_table, method))) {
-		zend_throw_error(NULL, "Call to %s method %s::%s() from global scope",
-			visibility(fn), ZSTR_VAL(ce->name), ZSTR_VAL(fn->common.function_name));
+		throwable_new(refused, zend_ce_error, zend_strpprintf(0, "Call to %s method %s::%s() from global scope",
+			visibility(fn), ZSTR_VAL(ce->name), ZSTR_VAL(fn->common.function_name)));
 	} else {
-		zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" has no method \"%s\"",
-			ZSTR_VAL(ce->name), ZSTR_VAL(method));
+		throwable_new(refused, fastqueue_ce_Exception, zend_strpprintf(0, "Job class \"%s\" has no method \"%s\"",
+			ZSTR_VAL(ce->name), ZSTR_VAL(method)));
 	}
 	if (error) efree(error);
 	zval_ptr_dtor(&callable);
 }
 
 /* No handler: Laravel's resolution without a container, "Class@method" (method fire when
- * absent), run as (new Class)->method($job, $data) from outside the class. */
-/* The job class's way (Laravel's "Class@method", else fire): only "job" and "data" are decoded. */
-static void call_job_class(zval *job_zv)
+ * absent), run as (new Class)->method($job, $data) from outside the class. Only "job" and
+ * "data" are decoded. What stops it before the method runs (no such class, a constructor or
+ * method it may not call) goes to *error; what the job's code throws stays thrown. */
+static void call_job_class(zval *job_zv, zval *error)
 {
 	fastqueue_job *job = Z_FASTQUEUE_JOB_P(job_zv);
 	zval name_zv, data, *name = &name_zv, obj, args[2];
@@ -517,19 +527,26 @@ static void call_job_class(zval *job_zv)
 		ZVAL_COPY_VALUE(&args[1], &data);
 	}
 	if (!ce) {
+		/* An autoloader's exception stays: it is the job's. */
 		if (!EG(exception)) {
-			zend_throw_exception_ex(fastqueue_ce_Exception, 0, "Job class \"%s\" not found", ZSTR_VAL(cls));
+			throwable_new(error, fastqueue_ce_Exception, zend_strpprintf(0, "Job class \"%s\" not found", ZSTR_VAL(cls)));
 		}
 	} else if (ce->constructor && !(ce->constructor->common.fn_flags & ZEND_ACC_PUBLIC)) {
-		zend_throw_error(NULL, "Call to %s %s::__construct() from global scope", visibility(ce->constructor), ZSTR_VAL(ce->name));
+		throwable_new(error, zend_ce_error, zend_strpprintf(0, "Call to %s %s::__construct() from global scope",
+			visibility(ce->constructor), ZSTR_VAL(ce->name)));
 	} else if (object_init_ex(&obj, ce) == SUCCESS) {
 		if (ce->constructor) {
 			zend_call_known_instance_method_with_0_params(ce->constructor, Z_OBJ(obj), NULL);
 		}
 		if (!EG(exception)) {
-			call_job_method(&obj, method, args);
+			call_job_method(&obj, method, args, error);
 		}
 		zval_ptr_dtor(&obj);
+		/* Its destructor threw: PHP would have made the error pending then its previous. */
+		if (EG(exception) && !Z_ISUNDEF_P(error)) {
+			zend_exception_set_previous(EG(exception), Z_OBJ_P(error));
+			ZVAL_UNDEF(error);
+		}
 	}
 	zend_string_release(cls);
 	zend_string_release(method);
@@ -537,13 +554,16 @@ static void call_job_class(zval *job_zv)
 	zval_ptr_dtor(&data);
 }
 
-static void call_handler(fastqueue_worker *w, zval *job_zv)
+/* Runs the job's handler, or its class; an error that stopped the class before it ran is
+ * in *error (else UNDEF). */
+static void call_handler(fastqueue_worker *w, zval *job_zv, zval *error)
 {
 	zend_fcall_info fci;
 	zval rv;
 
+	ZVAL_UNDEF(error);
 	if (Z_ISUNDEF(w->handler)) {
-		call_job_class(job_zv);
+		call_job_class(job_zv, error);
 		return;
 	}
 	fci = empty_fcall_info; /* PHP 8.6's consumed_args too (see call_job_method) */
@@ -565,6 +585,16 @@ static void call_handler(fastqueue_worker *w, zval *job_zv)
  * database or a busy machine must not cut them short, so they get at least this long. */
 #define TIMEOUT_FAIL_STEP_MIN 10.0
 
+/* The worker's one throw: the TimeoutException raised into the running job ('throw' mode).
+ * Unlike the errors that stop a job before it runs, it must be thrown: only a thrown
+ * exception unwinds the job's PHP frames (its catch and finally blocks run) back to
+ * call_handler, from the safe point where the job was interrupted. */
+static void throw_timeout(fastqueue_worker *w, zend_string *name, zend_long timeout)
+{
+	zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), timeout);
+	w->timeout_thrown = true;
+}
+
 static void on_timeout(void *ctx)
 {
 	fastqueue_worker *w = ctx;
@@ -580,8 +610,7 @@ static void on_timeout(void *ctx)
 		/* Listeners first: fastqueue_worker_fire() clears what they throw, which must not be ours. */
 		fastqueue_worker_fire_job(w, EV_TIMEOUT, &w->current);
 		if (!w->exiting) {
-			zend_throw_exception_ex(fastqueue_ce_TimeoutException, 0, "%s has timed out after " ZEND_LONG_FMT " s", ZSTR_VAL(name), l->timeout);
-			w->timeout_thrown = true;
+			throw_timeout(w, name, l->timeout);
 		}
 		zend_string_release(name);
 		return;
@@ -619,12 +648,7 @@ static void fail_unrunnable(fastqueue_worker *w, fastqueue_job *job, zval *job_z
 
 static void payload_exception(zval *out, zend_string *message)
 {
-	zval m;
-
-	object_init_ex(out, fastqueue_ce_PayloadException);
-	ZVAL_STR(&m, message);
-	zend_update_property_ex(zend_ce_exception, Z_OBJ_P(out), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
-	zval_ptr_dtor(&m);
+	throwable_new(out, fastqueue_ce_PayloadException, message);
 }
 
 /* The pop script counts attempts only when the payload's "attempts" is a count: else no
@@ -727,7 +751,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	}
 	t0 = fastqueue_clock_mono();
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
-	call_handler(w, job_zv);
+	call_handler(w, job_zv, &e);
 	if (w->metrics) {
 		measure_handler_end(w);
 	}
@@ -742,6 +766,10 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 		}
 		ZVAL_OBJ_COPY(&e, EG(exception));
 		zend_clear_exception();
+		handle_exception(w, job, job_zv, l, &e);
+		zval_ptr_dtor(&e);
+	} else if (!Z_ISUNDEF(e)) {
+		/* The job class could not run (no such class, method, or one it may not call). */
 		handle_exception(w, job, job_zv, l, &e);
 		zval_ptr_dtor(&e);
 	} else {
