@@ -3,12 +3,12 @@ Worker without a handler: a job class that cannot run (no such class or method, 
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
-<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+<?php require __DIR__ . '/../../inc/config.inc'; fq_skip_unless_redis(); ?>
 --CONFLICTS--
 failed_store
 --FILE--
 <?php
-require __DIR__ . '/../inc/worker_jobs.inc';
+require __DIR__ . '/../../inc/worker_jobs.inc';
 $name = 'w069';
 fq_clean($name);
 $q = fq_queue(['queue' => $name]);
@@ -46,7 +46,7 @@ foreach (fqw_failed($q, $name) as $r) {
 }
 ?>
 --CLEAN--
-<?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) { fq_clean('w069'); fq_queue()->flushFailed(); } ?>
+<?php require __DIR__ . '/../../inc/config.inc'; if (fq_test_port()) { fq_clean('w069'); fq_queue()->flushFailed(); } ?>
 --EXPECT--
 FqwRefusedPrivateConstructor@handle:
   Error(Call to private FqwRefusedPrivateConstructor::__construct() from global scope) at daemon()'s call, code 0, trace FastQueue\Worker->daemon
