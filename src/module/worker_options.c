@@ -230,6 +230,7 @@ PHP_METHOD(FastQueue_Worker, __construct)
 		RETURN_THROWS();
 	}
 	if (fastqueue_worker_construct(Z_OBJ_P(ZEND_THIS), Z_OBJ_P(queue), handler, &fcc, &opt) == FAILURE) {
+		zend_throw_error(NULL, "FastQueue\\Worker: out of memory for its metrics");
 		RETURN_THROWS();
 	}
 }

@@ -582,7 +582,6 @@ zend_result fastqueue_worker_construct(zend_object *obj, zend_object *queue, zva
 			fastqueue_worker_options_free(&w->opt);
 			zval_ptr_dtor(&w->handler);
 			ZVAL_UNDEF(&w->handler);
-			zend_throw_error(NULL, "FastQueue\\Worker: out of memory for its metrics");
 			return FAILURE;
 		}
 	}

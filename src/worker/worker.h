@@ -49,7 +49,7 @@ bool fastqueue_worker_constructed(zend_object *obj);
 
 /* Builds a new worker from what its constructor read (src/module/worker_options.c): the queue
  * (addref'd), the handler or NULL with its callable's cache, and opt, which the worker takes
- * (opt is zeroed). FAILURE: an Error was thrown and the worker is left unconstructed. */
+ * (opt is zeroed). FAILURE: no memory for its metrics; the worker is left unconstructed. */
 zend_result fastqueue_worker_construct(zend_object *obj, zend_object *queue, zval *handler,
 	const zend_fcall_info_cache *handler_fcc, worker_options *opt);
 
