@@ -49,28 +49,6 @@ static fastqueue_conn *store_conn(fastqueue_redis_queue *q)
 	return c;
 }
 
-/* In a cluster, the end of a failed job's reservation, after its record was written: the
- * member, and the uncharged one when there may be one (NULL: none). */
-static zend_result end_reservation(fastqueue_redis_queue *q, zend_string *reserved_key, zend_string *member,
-	zend_string *uncharged)
-{
-	fastqueue_args a;
-	fastqueue_reply *r;
-	zend_result ok;
-
-	fastqueue_args_init(&a);
-	fastqueue_args_add(&a, "ZREM", 4);
-	fastqueue_args_add_str(&a, reserved_key);
-	fastqueue_args_add_str(&a, member);
-	if (uncharged) {
-		fastqueue_args_add_str(&a, uncharged);
-	}
-	ok = fastqueue_conn_command(fastqueue_conn_route_str(&q->conn, reserved_key), &a, &r);
-	fastqueue_reply_free(r);
-	fastqueue_args_free(&a);
-	return ok;
-}
-
 /* The id a failure is filed under: the job's uuid, else its id, else a new random one. */
 static zend_string *failed_id(fastqueue_job *job)
 {
@@ -193,7 +171,8 @@ zend_result fastqueue_failed_record(fastqueue_redis_queue *q, fastqueue_job *job
 	}
 	/* Recorded first, then unreserved: a failure in between can repeat the job, never lose it. */
 	if (ok == SUCCESS && cluster) {
-		ok = end_reservation(q, reserved_key, job->reserved, fastqueue_job_uncharged_member(job));
+		/* In a cluster fail.lua cannot reach :reserved (another slot): end the reservation here. */
+		ok = fastqueue_queue_delete_reserved(q, job->queue, job->reserved, fastqueue_job_uncharged_member(job));
 	}
 	fastqueue_args_free(&a);
 	zend_string_release(id);
