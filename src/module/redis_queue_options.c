@@ -7,6 +7,7 @@
 #include "exceptions.h"
 #include "redis_queue_options.h"
 #include "redis_queue.h"
+#include "redis_queue_methods.h"
 #include "options.h"
 #include "redis_queue_options_table.h"
 #include "zend_exceptions.h"

@@ -37,11 +37,6 @@ void fastqueue_redis_queue_minit(zend_class_entry *ce);
  * free), and q is left unconstructed. s stays the caller's to free. */
 zend_result fastqueue_redis_queue_init(fastqueue_redis_queue *q, const fastqueue_queue_settings *s, zend_string **why);
 
-/* The same, throwing the ValueError about the constructor's options when the name is refused.
- * The glue's (src/module/redis_queue_methods.c), declared here for the constructor in
- * src/module/redis_queue_options.c, which includes this header. */
-zend_result fastqueue_redis_queue_construct(fastqueue_redis_queue *q, const fastqueue_queue_settings *s);
-
 /* Whether the constructor has run and succeeded. */
 static inline bool fastqueue_redis_queue_constructed(const fastqueue_redis_queue *q)
 {
