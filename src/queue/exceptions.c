@@ -13,3 +13,12 @@ zend_class_entry *fastqueue_ce_PayloadException;
 zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
 zend_class_entry *fastqueue_ce_TimeoutException;
 zend_class_entry *fastqueue_ce_ManuallyFailedException;
+
+zend_class_entry *fastqueue_exception_class_of(fastqueue_err_kind kind)
+{
+	switch (kind) {
+		case FASTQUEUE_ERR_REPLICATION: return fastqueue_ce_ReplicationException;
+		case FASTQUEUE_ERR_CONNECTION: return fastqueue_ce_ConnectionException;
+		default: return fastqueue_ce_RedisException;
+	}
+}

@@ -6,6 +6,7 @@
 #define FASTQUEUE_EXCEPTIONS_H
 
 #include "php.h"
+#include "session.h"
 
 extern zend_class_entry *fastqueue_ce_Exception;
 extern zend_class_entry *fastqueue_ce_ConnectionException;
@@ -15,5 +16,10 @@ extern zend_class_entry *fastqueue_ce_PayloadException;
 extern zend_class_entry *fastqueue_ce_MaxAttemptsExceededException;
 extern zend_class_entry *fastqueue_ce_TimeoutException;
 extern zend_class_entry *fastqueue_ce_ManuallyFailedException;
+
+/* The class a failed Redis command is reported as, by its connection's error kind:
+ * ReplicationException, ConnectionException, else RedisException. The glue throws it; the
+ * worker hands it to 'error' listeners. */
+zend_class_entry *fastqueue_exception_class_of(fastqueue_err_kind kind);
 
 #endif

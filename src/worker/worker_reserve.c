@@ -316,8 +316,7 @@ static void redis_failed(fastqueue_worker *w, const char *doing)
 	 * when someone listens). */
 	if (!Z_ISUNDEF(w->listeners[EV_ERROR])) {
 		zval e, m;
-		object_init_ex(&e, q->conn.err_kind == FASTQUEUE_ERR_REPLICATION ? fastqueue_ce_ReplicationException
-			: q->conn.err_kind == FASTQUEUE_ERR_CONNECTION ? fastqueue_ce_ConnectionException : fastqueue_ce_RedisException);
+		object_init_ex(&e, fastqueue_exception_class_of(q->conn.err_kind));
 		ZVAL_STRING(&m, q->conn.err[0] ? q->conn.err : "Redis command failed");
 		zend_update_property_ex(zend_ce_exception, Z_OBJ(e), ZSTR_KNOWN(ZEND_STR_MESSAGE), &m);
 		zval_ptr_dtor(&m);
