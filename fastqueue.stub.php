@@ -121,18 +121,28 @@ namespace FastQueue {
          *     - 'migration_batch_size' (int, -1; -1, or 1 or more): due jobs moved per reserve
          *       from `:delayed` and from expired reservations; `-1`: all of them.
          *     - 'tls' (bool|array|null, null): `true` asks for TLS with the defaults; an array
-         *       asks for it with PHP's SSL context names: `cafile`, `capath`, `local_cert`,
-         *       `local_pk` (needs `local_cert`; optional when that file holds the key) and
-         *       `peer_name` (the SNI and the name checked, default the host) as strings,
-         *       `verify_peer` and `verify_peer_name` (both default `true`) as bools. Another key is
-         *       a `ValueError`. Without `cafile` or `capath` the system's CA store is used. See
+         *       asks for it with these keys, PHP's SSL context names (another key is a
+         *       `ValueError`). Without `cafile` or `capath` the system's CA store is used. See
          *       docs/connections.md.
-         *     - 'sentinel' (?array, null): `['nodes' => ['host:port', 'tcp://host:port', ...],
-         *       'service' => NAME, 'username' => ..., 'password' => ...]`: before each connect the
-         *       sentinels (default port 26379) are asked in order for the master of NAME, which
-         *       must answer `ROLE` as a master. `nodes` and `service` are required, another key is
-         *       a `ValueError`; the username and password are the sentinels' own. See
-         *       docs/connections.md.
+         *       - 'cafile' (?string, null; non-empty): the CA bundle to trust.
+         *       - 'capath' (?string, null; non-empty): a directory of hashed CA certificates to
+         *         trust.
+         *       - 'local_cert' (?string, null; non-empty): the client's certificate (PEM).
+         *       - 'local_pk' (?string, null; non-empty): the client's private key (PEM): needs
+         *         `local_cert`, and is optional when that file holds the key.
+         *       - 'peer_name' (?string, the host; non-empty): the SNI and the name checked.
+         *       - 'verify_peer' (bool, true): check the server's chain against the CAs.
+         *       - 'verify_peer_name' (bool, true): check that the server's certificate names
+         *         `peer_name`.
+         *     - 'sentinel' (?array, null): before each connect the sentinels are asked in order
+         *       for the master of `service`, which must answer `ROLE` as a master. `nodes` and
+         *       `service` are required, another key is a `ValueError`. See docs/connections.md.
+         *       - 'nodes' (string[], required): the sentinels, as `'host:port'` or
+         *         `'tcp://host:port'` (default port 26379).
+         *       - 'service' (string, required; non-empty): the master's name in the sentinels'
+         *         configuration.
+         *       - 'username' (?string, null): the sentinels' own ACL user.
+         *       - 'password' (?string, null): the sentinels' own password.
          *     - 'cluster' (?array, null): the seed nodes of a Redis Cluster, as `'host:port'` or
          *       `tcp://`, `redis://`, `tls://` or `rediss://` urls (default port 6379; TLS seeds
          *       ask for TLS, and may not be mixed with plain ones). Not with `host`, `port`,
@@ -170,20 +180,19 @@ namespace FastQueue {
          * @param array $options The payload fields Laravel's job classes set,
          *     each optional:
          *
-         *     - 'maxTries' (?int, null): attempts allowed, 0 or more; null: the worker's tries.
-         *     - 'maxExceptions' (?int, null): exceptions allowed before the job fails, 0 or
-         *       more.
-         *     - 'timeout' (?int, null): seconds the job may run, 0 or more; null: the
-         *       worker's timeout.
+         *     - 'maxTries' (?int, null; 0 or more): attempts allowed; `null`: the worker's tries.
+         *     - 'maxExceptions' (?int, null; 0 or more): exceptions allowed before the job fails.
+         *     - 'timeout' (?int, null; 0 or more): seconds the job may run; `null`: the worker's
+         *       timeout.
          *     - 'backoff' (int|array|string|null, null): seconds before each retry: an int, a
-         *       list of ints, or a string such as "1,5,10"; stored as Laravel stores it, a
-         *       string of comma-separated seconds.
-         *     - 'retryUntil' (int|\DateTimeInterface|null, null): the Unix time after which
-         *       the job is not retried but failed.
+         *       list of ints, or a string such as `"1,5,10"`; stored as Laravel stores it, a string
+         *       of comma-separated seconds.
+         *     - 'retryUntil' (int|\DateTimeInterface|null, null): the Unix time after which the
+         *       job is not retried but failed.
          *     - 'failOnTimeout' (bool, false): a timeout fails the job instead of leaving it to
          *       be retried.
-         *     - 'displayName' (string, the job's name before any '@'): the name
-         *       resolveName() gives and failure and timeout messages use.
+         *     - 'displayName' (string, the job's name before any '@'): the name `resolveName()`
+         *       gives and failure and timeout messages use.
          *
          * @return string
          *     The new job's id: 32 random letters and digits, its payload's "id".

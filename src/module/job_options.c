@@ -1,29 +1,22 @@
-/* The job options of push/later, read from PHP values: each refused by name with the
- * TypeError or ValueError PHP gives for a bad argument. */
+/* The job options of push/later, read from PHP values by the rows of job_options_table.h
+ * (scripts/gen-options writes them from options.php): each refused by name with the TypeError
+ * or ValueError PHP gives for a bad argument. Here are the readers of backoff and retryUntil,
+ * which those rows name. */
 #include "job_options.h"
+#include "options.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "zend_smart_str.h"
 #include "ext/date/php_date.h"
 
-static zend_result option_nullable_int(zval *v, const char *name, uint32_t arg_num, fastqueue_nullable_long *out)
-{
-	if (Z_TYPE_P(v) == IS_NULL) {
-		out->set = false;
-		return SUCCESS;
-	}
-	if (Z_TYPE_P(v) != IS_LONG) {
-		zend_argument_type_error(arg_num, "option \"%s\" must be of type ?int, %s given", name, zend_zval_type_name(v));
-		return FAILURE;
-	}
-	if (Z_LVAL_P(v) < 0) {
-		zend_argument_value_error(arg_num, "option \"%s\" must be greater than or equal to 0", name);
-		return FAILURE;
-	}
-	out->set = true;
-	out->value = Z_LVAL_P(v);
-	return SUCCESS;
-}
+/* What the rows read into: the options, and which argument of push() or later() they are, for
+ * the messages of the custom readers. */
+typedef struct _job_options_reading {
+	fastqueue_job_options options;
+	uint32_t arg;
+} job_options_reading;
+
+#include "job_options_table.h"
 
 /* A backoff string: Laravel's "1,5,10", digits and single commas between them. */
 static bool backoff_text_ok(const zend_string *s)
@@ -125,65 +118,33 @@ static zend_result option_retry_until(zval *v, uint32_t arg_num, fastqueue_nulla
 	return FAILURE;
 }
 
-static zend_result parse_one_option(zend_string *key, zval *v, uint32_t arg_num, fastqueue_job_options *o)
+static zend_result read_backoff_option(zval *v, void *settings)
 {
-	const char *k = ZSTR_VAL(key);
+	job_options_reading *r = settings;
 
-	if (zend_string_equals_literal(key, "maxTries")) {
-		return option_nullable_int(v, k, arg_num, &o->max_tries);
-	} else if (zend_string_equals_literal(key, "maxExceptions")) {
-		return option_nullable_int(v, k, arg_num, &o->max_exceptions);
-	} else if (zend_string_equals_literal(key, "timeout")) {
-		return option_nullable_int(v, k, arg_num, &o->timeout);
-	} else if (zend_string_equals_literal(key, "backoff")) {
-		if (o->backoff) {
-			zend_string_release(o->backoff);
-		}
-		return option_backoff(v, arg_num, &o->backoff);
-	} else if (zend_string_equals_literal(key, "retryUntil")) {
-		return option_retry_until(v, arg_num, &o->retry_until);
-	} else if (zend_string_equals_literal(key, "failOnTimeout")) {
-		if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
-			zend_argument_type_error(arg_num, "option \"failOnTimeout\" must be of type bool, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		o->fail_on_timeout = Z_TYPE_P(v) == IS_TRUE;
-		return SUCCESS;
-	} else if (zend_string_equals_literal(key, "displayName")) {
-		if (Z_TYPE_P(v) != IS_STRING) {
-			zend_argument_type_error(arg_num, "option \"displayName\" must be of type string, %s given", zend_zval_type_name(v));
-			return FAILURE;
-		}
-		if (o->display_name) {
-			zend_string_release(o->display_name);
-		}
-		o->display_name = zend_string_copy(Z_STR_P(v));
-		return SUCCESS;
+	if (r->options.backoff) {
+		zend_string_release(r->options.backoff);
 	}
-	zend_argument_value_error(arg_num, "contains unknown option \"%s\"", k);
-	return FAILURE;
+	return option_backoff(v, r->arg, &r->options.backoff);
+}
+
+static zend_result read_retry_until_option(zval *v, void *settings)
+{
+	job_options_reading *r = settings;
+
+	return option_retry_until(v, r->arg, &r->options.retry_until);
 }
 
 zend_result fastqueue_job_options_parse(HashTable *options, uint32_t arg_num, fastqueue_job_options *o)
 {
-	zend_string *key;
-	zval *v;
+	job_options_reading r = {.arg = arg_num};
 
-	memset(o, 0, sizeof(*o));
-	if (!options) {
-		return SUCCESS;
+	fastqueue_options_defaults(&job_option_table, &r);
+	if (fastqueue_options_read_arg(&job_option_table, arg_num, options, &r) == FAILURE) {
+		fastqueue_job_options_free(&r.options);
+		memset(o, 0, sizeof(*o));
+		return FAILURE;
 	}
-	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-		if (!key) {
-			zend_argument_value_error(arg_num, "must be an array with string keys");
-			fastqueue_job_options_free(o);
-			return FAILURE;
-		}
-		ZVAL_DEREF(v);
-		if (parse_one_option(key, v, arg_num, o) == FAILURE) {
-			fastqueue_job_options_free(o);
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
+	*o = r.options;
 	return SUCCESS;
 }

@@ -164,35 +164,76 @@ void fastqueue_options_defaults(const fastqueue_option_table *t, void *settings)
 	}
 }
 
+/* The name messages give a row: its key, or "parent.key" in a nested set. */
+static const char *row_label(const fastqueue_option_table *t, const fastqueue_option *row, char *buf, size_t size)
+{
+	if (!t->parent) {
+		return row->name;
+	}
+	snprintf(buf, size, "%s.%s", t->parent, row->name);
+	return buf;
+}
+
+/* A nullable int: null unsets a fastqueue_nullable_long field, or stores lnull in a plain one. */
+static zend_result read_nullable_long(const fastqueue_option_table *t, const fastqueue_option *row, uint32_t arg,
+	const char *name, zval *v, void *field)
+{
+	fastqueue_nullable_long *optional = field;
+
+	if (Z_TYPE_P(v) == IS_NULL) {
+		if (row->unset_null) {
+			optional->set = false;
+		} else {
+			*(zend_long *) field = row->lnull;
+		}
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_LONG && t->nullable_said) {
+		zend_argument_type_error(arg, "option \"%s\" must be of type ?int, %s given", name, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	if (!row->unset_null) {
+		return fastqueue_opt_long(v, arg, name, row->lmin, row->lmax, field);
+	}
+	if (fastqueue_opt_long(v, arg, name, row->lmin, row->lmax, &optional->value) == FAILURE) {
+		return FAILURE;
+	}
+	optional->set = true;
+	return SUCCESS;
+}
+
 /* A typed read: null first where the row takes it, then the type and bounds. */
-static zend_result read_typed(const fastqueue_option *row, uint32_t arg, zval *v, void *settings)
+static zend_result read_typed(const fastqueue_option_table *t, const fastqueue_option *row, uint32_t arg, zval *v,
+	void *settings)
 {
 	void *field = field_of(row, settings);
+	char buf[64];
+	const char *name = row_label(t, row, buf, sizeof(buf));
 
-	if (row->nullable && Z_TYPE_P(v) == IS_NULL && row->type == FASTQUEUE_OPT_LONG) {
-		*(zend_long *) field = row->lnull;
-		return SUCCESS;
+	if (row->nullable && row->type == FASTQUEUE_OPT_LONG) {
+		return read_nullable_long(t, row, arg, name, v, field);
 	}
 	if (row->nullable && Z_TYPE_P(v) == IS_NULL && row->type == FASTQUEUE_OPT_NUMBER) {
 		*(double *) field = row->dnull;
 		return SUCCESS;
 	}
 	switch (row->type) {
-		case FASTQUEUE_OPT_LONG: return fastqueue_opt_long(v, arg, row->name, row->lmin, row->lmax, field);
-		case FASTQUEUE_OPT_NUMBER: return fastqueue_opt_number(v, arg, row->name, row->dmin, row->dmax, field);
-		case FASTQUEUE_OPT_BOOL: return fastqueue_opt_bool(v, arg, row->name, field);
-		case FASTQUEUE_OPT_STRING: return fastqueue_opt_string(v, arg, row->name, row->nullable, row->allow_empty, field);
+		case FASTQUEUE_OPT_LONG: return fastqueue_opt_long(v, arg, name, row->lmin, row->lmax, field);
+		case FASTQUEUE_OPT_NUMBER: return fastqueue_opt_number(v, arg, name, row->dmin, row->dmax, field);
+		case FASTQUEUE_OPT_BOOL: return fastqueue_opt_bool(v, arg, name, field);
+		case FASTQUEUE_OPT_STRING: return fastqueue_opt_string(v, arg, name, row->nullable, row->allow_empty, field);
 		case FASTQUEUE_OPT_CUSTOM: break;
 	}
 	return FAILURE;
 }
 
-static zend_result read_row(const fastqueue_option *row, uint32_t arg, zval *v, void *settings)
+static zend_result read_row(const fastqueue_option_table *t, const fastqueue_option *row, uint32_t arg, zval *v,
+	void *settings)
 {
 	if (row->type == FASTQUEUE_OPT_CUSTOM) {
 		return row->read(v, settings);
 	}
-	if (read_typed(row, arg, v, settings) == FAILURE) {
+	if (read_typed(t, row, arg, v, settings) == FAILURE) {
 		return FAILURE;
 	}
 	return row->check ? row->check(settings) : SUCCESS;
@@ -208,21 +249,36 @@ static const fastqueue_option *find_row(const fastqueue_option_table *t, const z
 	return NULL;
 }
 
-static zend_result read_first_rows(const fastqueue_option_table *t, HashTable *options, void *settings)
+static zend_result read_first_rows(const fastqueue_option_table *t, uint32_t arg, HashTable *options, void *settings)
 {
 	for (size_t i = 0; i < t->count; i++) {
 		const fastqueue_option *row = &t->rows[i];
 		zval *v;
 
 		if (row->first && (v = zend_hash_str_find_deref(options, row->name, row->name_len))
-				&& read_row(row, t->arg, v, settings) == FAILURE) {
+				&& read_row(t, row, arg, v, settings) == FAILURE) {
 			return FAILURE;
 		}
 	}
 	return SUCCESS;
 }
 
-zend_result fastqueue_options_read(const fastqueue_option_table *t, HashTable *options, void *settings)
+/* A key that is no string, or that no row names: refused, in a nested set as a key of its parent. */
+static void refuse_key(const fastqueue_option_table *t, uint32_t arg, const zend_string *key)
+{
+	if (!key && t->parent) {
+		zend_argument_value_error(arg, "option \"%s\" must be an array with string keys", t->parent);
+	} else if (!key) {
+		zend_argument_value_error(arg, "must be an array with string keys");
+	} else if (t->parent) {
+		zend_argument_value_error(arg, "option \"%s\" contains unknown key \"%s\" (known: %s)", t->parent,
+			ZSTR_VAL(key), t->known);
+	} else {
+		zend_argument_value_error(arg, "contains unknown option \"%s\"", ZSTR_VAL(key));
+	}
+}
+
+zend_result fastqueue_options_read_arg(const fastqueue_option_table *t, uint32_t arg, HashTable *options, void *settings)
 {
 	zend_string *key;
 	zval *v;
@@ -230,25 +286,26 @@ zend_result fastqueue_options_read(const fastqueue_option_table *t, HashTable *o
 	if (!options) {
 		return SUCCESS;
 	}
-	if (read_first_rows(t, options, settings) == FAILURE) {
+	if (read_first_rows(t, arg, options, settings) == FAILURE) {
 		return FAILURE;
 	}
 	ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
 		const fastqueue_option *row;
 
-		if (!key) {
-			zend_argument_value_error(t->arg, "must be an array with string keys");
-			return FAILURE;
-		}
 		ZVAL_DEREF(v);
-		if (!(row = find_row(t, key))) {
-			zend_argument_value_error(t->arg, "contains unknown option \"%s\"", ZSTR_VAL(key));
+		if (!key || !(row = find_row(t, key))) {
+			refuse_key(t, arg, key);
 			return FAILURE;
 		}
-		if (!row->first && read_row(row, t->arg, v, settings) == FAILURE) {
+		if (!row->first && read_row(t, row, arg, v, settings) == FAILURE) {
 			return FAILURE;
 		}
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
+}
+
+zend_result fastqueue_options_read(const fastqueue_option_table *t, HashTable *options, void *settings)
+{
+	return fastqueue_options_read_arg(t, t->arg, options, settings);
 }
 /* }}} */

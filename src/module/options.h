@@ -8,6 +8,7 @@
 
 #include "php.h"
 #include "seconds.h"
+#include "payload.h"
 
 /* max may be INFINITY for no bound but finiteness. */
 zend_result fastqueue_opt_number(zval *v, uint32_t arg, const char *name, double min, double max, double *out);
@@ -39,6 +40,7 @@ typedef struct _fastqueue_option {
 	bool allow_empty;             /* strings: '' accepted */
 	bool first;                   /* read before the others, whatever the order given */
 	bool has_default;             /* set before reading: ldefault (bools too), ddefault or sdefault */
+	bool unset_null;              /* ints: the field is a fastqueue_nullable_long, which null unsets */
 	zend_long lmin, lmax, lnull, ldefault;
 	double dmin, dmax, dnull, ddefault;
 	const char *sdefault;
@@ -46,11 +48,15 @@ typedef struct _fastqueue_option {
 	fastqueue_option_check check; /* or NULL */
 } fastqueue_option;
 
-/* A constructor's options: its rows and which of its arguments they are. */
+/* A set of options: its rows and which argument they are. A nested set (the keys of one array
+ * option) names its parent: messages then say "parent.key" and "contains unknown key". */
 typedef struct _fastqueue_option_table {
 	const fastqueue_option *rows;
 	size_t count;
 	uint32_t arg;
+	const char *parent;           /* the array option these are the keys of, or NULL */
+	const char *known;            /* nested: the keys, as the unknown-key message lists them */
+	bool nullable_said;           /* a nullable int's TypeError says ?int (push()'s), not int */
 } fastqueue_option_table;
 
 /* Sets each row's default (has_default) into settings. */
@@ -58,6 +64,8 @@ void fastqueue_options_defaults(const fastqueue_option_table *t, void *settings)
 /* Reads options (NULL: none) into settings: the rows marked first, then every key in the
  * order given. A key no row names, an integer key, or a value a row refuses throws. */
 zend_result fastqueue_options_read(const fastqueue_option_table *t, HashTable *options, void *settings);
+/* The same, for options that are argument arg (push()'s and later()'s differ). */
+zend_result fastqueue_options_read_arg(const fastqueue_option_table *t, uint32_t arg, HashTable *options, void *settings);
 
 /* A node address: "host", "host:port", "tcp://host:port", "redis://host:port", "[v6]:port"; with
  * tls not NULL, "tls://" and "rediss://" too, which set it. FAILURE: not an address (nothing

@@ -1,14 +1,18 @@
 <?php
-/* The constructor options of FastQueue\RedisQueue and FastQueue\Worker, each declared once.
+/* The options of FastQueue\RedisQueue's and FastQueue\Worker's constructors and of
+ * RedisQueue::push() and later(), each declared once; with the keys of the array options tls
+ * and sentinel.
  *
- * scripts/gen-options turns this file into the C tables the constructors read options with
- * (src/module/redis_queue_options_table.h, src/module/worker_options_table.h), the option
- * lists in the constructors' docblocks in fastqueue.stub.php and the option tables of
+ * scripts/gen-options turns this file into the C tables the options are read with
+ * (src/module/redis_queue_options_table.h, worker_options_table.h, job_options_table.h), the
+ * option lists in the methods' docblocks in fastqueue.stub.php and the option tables of
  * docs/api.md. Edit here, run scripts/gen-options (then scripts/gen-arginfo, for the stub's
  * hash) and commit what they write; `scripts/gen-options --check` fails while any is stale.
  *
- * A class: 'arg' (the constructor's argument the options are), 'struct' (the C settings they
- * are read into) and 'options' (in the order documented).
+ * A set, named by its class (or Job: its C table is job_option_table): 'arg' (the argument the
+ * options are), 'struct' (the C settings they are read into) and 'options' (in the order
+ * documented); 'class' and 'methods' where they are not the key's constructor (the docblock of
+ * the first lists them); 'nullable_said': a nullable int's TypeError says ?int, not int.
  *
  * An option:
  *   'type'     int, ?int, number (int or float), ?number, bool, string, ?string: read by the
@@ -30,7 +34,10 @@
  *              FASTQUEUE_<CLASS>_DEFAULT_<NAME> (the class in snake case) for the C to use.
  *   'default_c'  the C expression of the default, where a constant names it.
  *   'default_text'  the docs' default where no PHP value says it.
+ *   'unset'    for ?int: the field is a fastqueue_nullable_long, which null leaves unset.
  *   'first'    read before the others, whatever the order given.
+ *   'keys'     for a custom array option: its keys as a nested set ('struct', 'options'), read
+ *              by its reader with fastqueue_options_read(), refused and named as "option.key".
  *   'doc'      what it does, in Markdown: code in backticks; a link [text](page.md#anchor)
  *              is relative to docs/ and reads as its text alone in the stub. */
 
@@ -113,20 +120,51 @@ return [
             ],
             'tls' => [
                 'type' => 'custom', 'php' => 'bool|array|null', 'read' => 'read_tls_option', 'default' => null,
-                'doc' => "`true` asks for TLS with the defaults; an array asks for it with PHP's SSL context "
-                    . "names: `cafile`, `capath`, `local_cert`, `local_pk` (needs `local_cert`; optional when "
-                    . 'that file holds the key) and `peer_name` (the SNI and the name checked, default the '
-                    . 'host) as strings, `verify_peer` and `verify_peer_name` (both default `true`) as bools. '
-                    . "Another key is a `ValueError`. Without `cafile` or `capath` the system's CA store is "
-                    . 'used. See [docs/connections.md](connections.md#tls).',
+                'doc' => "`true` asks for TLS with the defaults; an array asks for it with these keys, PHP's SSL "
+                    . "context names (another key is a `ValueError`). Without `cafile` or `capath` the system's "
+                    . 'CA store is used. See [docs/connections.md](connections.md#tls).',
+                'keys' => [
+                    'struct' => 'fastqueue_tls_options',
+                    'options' => [
+                        'cafile' => ['type' => '?string', 'field' => 'cafile', 'default' => null,
+                            'doc' => 'the CA bundle to trust.'],
+                        'capath' => ['type' => '?string', 'field' => 'capath', 'default' => null,
+                            'doc' => 'a directory of hashed CA certificates to trust.'],
+                        'local_cert' => ['type' => '?string', 'field' => 'local_cert', 'default' => null,
+                            'doc' => "the client's certificate (PEM)."],
+                        'local_pk' => ['type' => '?string', 'field' => 'local_pk', 'default' => null,
+                            'doc' => "the client's private key (PEM): needs `local_cert`, and is optional when "
+                                . 'that file holds the key.'],
+                        'peer_name' => ['type' => '?string', 'field' => 'peer_name', 'default' => null,
+                            'default_text' => 'the host', 'doc' => 'the SNI and the name checked.'],
+                        'verify_peer' => ['type' => 'bool', 'field' => 'verify_peer', 'default' => true,
+                            'doc' => "check the server's chain against the CAs."],
+                        'verify_peer_name' => ['type' => 'bool', 'field' => 'verify_peer_name', 'default' => true,
+                            'doc' => "check that the server's certificate names `peer_name`."],
+                    ],
+                ],
             ],
             'sentinel' => [
                 'type' => 'custom', 'php' => '?array', 'read' => 'read_sentinel_option', 'default' => null,
-                'doc' => "`['nodes' => ['host:port', 'tcp://host:port', ...], 'service' => NAME, 'username' => ..., "
-                    . "'password' => ...]`: before each connect the sentinels (default port 26379) are asked in "
-                    . 'order for the master of NAME, which must answer `ROLE` as a master. `nodes` and `service` '
-                    . "are required, another key is a `ValueError`; the username and password are the sentinels' "
-                    . 'own. See [docs/connections.md](connections.md#redis-sentinel).',
+                'doc' => 'before each connect the sentinels are asked in order for the master of `service`, which '
+                    . 'must answer `ROLE` as a master. `nodes` and `service` are required, another key is a '
+                    . '`ValueError`. See [docs/connections.md](connections.md#redis-sentinel).',
+                'keys' => [
+                    'struct' => 'fastqueue_sentinel_options',
+                    'options' => [
+                        'nodes' => [
+                            'type' => 'custom', 'php' => 'string[]', 'read' => 'read_sentinel_nodes_option',
+                            'default_text' => 'required',
+                            'doc' => "the sentinels, as `'host:port'` or `'tcp://host:port'` (default port 26379).",
+                        ],
+                        'service' => ['type' => 'string', 'field' => 'service', 'default_text' => 'required',
+                            'doc' => "the master's name in the sentinels' configuration."],
+                        'username' => ['type' => '?string', 'field' => 'username', 'empty' => true, 'default' => null,
+                            'doc' => "the sentinels' own ACL user."],
+                        'password' => ['type' => '?string', 'field' => 'password', 'empty' => true, 'default' => null,
+                            'doc' => "the sentinels' own password."],
+                    ],
+                ],
             ],
             'cluster' => [
                 'type' => 'custom', 'php' => '?array', 'read' => 'read_cluster_option', 'default' => null,
@@ -303,6 +341,39 @@ return [
             'metrics_interval' => [
                 'type' => 'number', 'field' => 'metrics_interval', 'min' => 0.1, 'max' => 3600, 'default' => 5.0,
                 'doc' => 'seconds between rewrites and publications.',
+            ],
+        ],
+    ],
+    // push()'s and later()'s $options, Laravel's payload fields: read into job_options.c's
+    // reading struct (the options and the argument they are, for the custom readers).
+    'Job' => [
+        'class' => 'RedisQueue',
+        'methods' => ['push', 'later'],
+        'arg' => 4,
+        'struct' => 'job_options_reading',
+        'nullable_said' => true,
+        'options' => [
+            'maxTries' => ['type' => '?int', 'field' => 'options.max_tries', 'unset' => true, 'min' => 0,
+                'max' => 'ZEND_LONG_MAX', 'default' => null, 'doc' => "attempts allowed; `null`: the worker's tries."],
+            'maxExceptions' => ['type' => '?int', 'field' => 'options.max_exceptions', 'unset' => true, 'min' => 0,
+                'max' => 'ZEND_LONG_MAX', 'default' => null, 'doc' => 'exceptions allowed before the job fails.'],
+            'timeout' => ['type' => '?int', 'field' => 'options.timeout', 'unset' => true, 'min' => 0,
+                'max' => 'ZEND_LONG_MAX', 'default' => null, 'doc' => "seconds the job may run; `null`: the worker's timeout."],
+            'backoff' => [
+                'type' => 'custom', 'php' => 'int|array|string|null', 'read' => 'read_backoff_option', 'default' => null,
+                'doc' => 'seconds before each retry: an int, a list of ints, or a string such as `"1,5,10"`; stored '
+                    . 'as Laravel stores it, a string of comma-separated seconds.',
+            ],
+            'retryUntil' => [
+                'type' => 'custom', 'php' => 'int|\\DateTimeInterface|null', 'read' => 'read_retry_until_option',
+                'default' => null, 'doc' => 'the Unix time after which the job is not retried but failed.',
+            ],
+            'failOnTimeout' => ['type' => 'bool', 'field' => 'options.fail_on_timeout', 'default' => false,
+                'doc' => 'a timeout fails the job instead of leaving it to be retried.'],
+            'displayName' => [
+                'type' => 'string', 'field' => 'options.display_name', 'empty' => true,
+                'default_text' => "the job's name before any '@'",
+                'doc' => 'the name `resolveName()` gives and failure and timeout messages use.',
             ],
         ],
     ],

@@ -145,15 +145,14 @@ static zend_result read_url_option(zval *v, void *settings)
 /* What asked for TLS, for the messages that refuse it. */
 typedef enum { TLS_BY_NONE = 0, TLS_BY_URL, TLS_BY_SCHEME, TLS_BY_HOST, TLS_BY_OPTION } tls_request;
 
-/* Option "tls": true, or an array of PHP's SSL context option names; false and null ask for
- * nothing. A key outside the list is refused by name: a misspelt verify_peer must not leave
- * verification on or off behind the user's back. */
+/* Option "tls": true, or an array of PHP's SSL context option names (the rows of
+ * redis_queue_tls_option_table); false and null ask for nothing. A key outside the list is
+ * refused by name: a misspelt verify_peer must not leave verification on or off behind the
+ * user's back. */
 static zend_result read_tls_option(zval *v, void *settings)
 {
 	fastqueue_queue_settings *s = settings;
 	fastqueue_tls_options *t = &s->conn.tls;
-	zend_string *key;
-	zval *item;
 
 	if (Z_TYPE_P(v) == IS_NULL || Z_TYPE_P(v) == IS_FALSE) {
 		s->tls_option = false;
@@ -168,34 +167,9 @@ static zend_result read_tls_option(zval *v, void *settings)
 		return FAILURE;
 	}
 	s->tls_option = true;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), key, item) {
-		zend_string **str = NULL;
-		bool *flag = NULL;
-		char name[32];
-
-		if (!key) {
-			zend_argument_value_error(1, "option \"tls\" must be an array with string keys");
-			return FAILURE;
-		}
-		ZVAL_DEREF(item);
-		if (zend_string_equals_literal(key, "cafile")) str = &t->cafile;
-		else if (zend_string_equals_literal(key, "capath")) str = &t->capath;
-		else if (zend_string_equals_literal(key, "local_cert")) str = &t->local_cert;
-		else if (zend_string_equals_literal(key, "local_pk")) str = &t->local_pk;
-		else if (zend_string_equals_literal(key, "peer_name")) str = &t->peer_name;
-		else if (zend_string_equals_literal(key, "verify_peer")) flag = &t->verify_peer;
-		else if (zend_string_equals_literal(key, "verify_peer_name")) flag = &t->verify_peer_name;
-		else {
-			zend_argument_value_error(1, "option \"tls\" contains unknown key \"%s\" (known: cafile, capath, "
-				"local_cert, local_pk, peer_name, verify_peer, verify_peer_name)", ZSTR_VAL(key));
-			return FAILURE;
-		}
-		fastqueue_format(name, sizeof(name), "tls.%s", ZSTR_VAL(key));
-		if (str ? fastqueue_opt_string(item, 1, name, true, false, str) == FAILURE
-			: fastqueue_opt_bool(item, 1, name, flag) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
+	if (fastqueue_options_read(&redis_queue_tls_option_table, Z_ARRVAL_P(v), t) == FAILURE) {
+		return FAILURE;
+	}
 	if (t->local_pk && !t->local_cert) {
 		zend_argument_value_error(1, "option \"tls.local_pk\" needs \"tls.local_cert\" too");
 		return FAILURE;
@@ -285,11 +259,14 @@ static zend_result read_sentinel_nodes(zval *v, fastqueue_sentinel_options *out)
 	return SUCCESS;
 }
 
+/* The row of "nodes" in redis_queue_sentinel_option_table. */
+static zend_result read_sentinel_nodes_option(zval *v, void *settings)
+{
+	return read_sentinel_nodes(v, settings);
+}
+
 static zend_result read_sentinel_settings(zval *v, fastqueue_sentinel_options *out)
 {
-	zend_string *key;
-	zval *item;
-
 	fastqueue_sentinel_options_free(out);
 	if (Z_TYPE_P(v) == IS_NULL) {
 		return SUCCESS;
@@ -298,33 +275,9 @@ static zend_result read_sentinel_settings(zval *v, fastqueue_sentinel_options *o
 		zend_argument_type_error(1, "option \"sentinel\" must be of type array|null, %s given", zend_zval_type_name(v));
 		return FAILURE;
 	}
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), key, item) {
-		zend_result ok;
-		ZVAL_DEREF(item);
-		if (!key) {
-			zend_argument_value_error(1, "option \"sentinel\" must be an array with string keys");
-			return FAILURE;
-		}
-		if (zend_string_equals_literal(key, "nodes")) {
-			if (out->count) {
-				fastqueue_sentinel_options_free(out);
-			}
-			ok = read_sentinel_nodes(item, out);
-		} else if (zend_string_equals_literal(key, "service")) {
-			ok = fastqueue_opt_string(item, 1, "sentinel.service", false, false, &out->service);
-		} else if (zend_string_equals_literal(key, "username")) {
-			ok = fastqueue_opt_string(item, 1, "sentinel.username", true, true, &out->username);
-		} else if (zend_string_equals_literal(key, "password")) {
-			ok = fastqueue_opt_string(item, 1, "sentinel.password", true, true, &out->password);
-		} else {
-			zend_argument_value_error(1, "option \"sentinel\" contains unknown key \"%s\" (known: nodes, service, "
-				"username, password)", ZSTR_VAL(key));
-			return FAILURE;
-		}
-		if (ok == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
+	if (fastqueue_options_read(&redis_queue_sentinel_option_table, Z_ARRVAL_P(v), out) == FAILURE) {
+		return FAILURE;
+	}
 	if (!out->count) {
 		zend_argument_value_error(1, "option \"sentinel\" needs \"nodes\", the sentinels' addresses");
 		return FAILURE;
@@ -560,8 +513,7 @@ zend_result fastqueue_queue_settings_parse(HashTable *options, fastqueue_queue_s
 	memset(s, 0, sizeof(*s));
 	fastqueue_options_defaults(&redis_queue_option_table, s);
 	s->scheme_tls = -1;
-	s->conn.tls.verify_peer = true;
-	s->conn.tls.verify_peer_name = true;
+	fastqueue_options_defaults(&redis_queue_tls_option_table, &s->conn.tls);
 	if (fastqueue_options_read(&redis_queue_option_table, options, s) == FAILURE
 		|| check_settings(options, s) == FAILURE) {
 		return FAILURE;

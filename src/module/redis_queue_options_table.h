@@ -7,6 +7,7 @@
 #include "options.h"
 #include <stddef.h>
 
+static zend_result read_sentinel_nodes_option(zval *v, void *settings);
 static zend_result read_url_option(zval *v, void *settings);
 static zend_result read_scheme_option(zval *v, void *settings);
 static zend_result check_host_option(void *settings);
@@ -19,6 +20,8 @@ static zend_result check_wait_timeout(void *settings);
 
 /* The defaults: the rows set most; the options file applies the fallbacks and the custom
  * options' own. */
+#define FASTQUEUE_REDIS_QUEUE_TLS_DEFAULT_VERIFY_PEER true
+#define FASTQUEUE_REDIS_QUEUE_TLS_DEFAULT_VERIFY_PEER_NAME true
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_SCHEME "tcp"
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_HOST "127.0.0.1"
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_PORT 6379
@@ -31,6 +34,39 @@ static zend_result check_wait_timeout(void *settings);
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_MIGRATION_BATCH_SIZE (-1)
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_WAIT_REPLICAS 0
 #define FASTQUEUE_REDIS_QUEUE_DEFAULT_WAIT_TIMEOUT 1.0
+
+static const fastqueue_option redis_queue_tls_option_rows[] = {
+	{.name = "cafile", .name_len = 6, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_tls_options, cafile), .nullable = true},
+	{.name = "capath", .name_len = 6, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_tls_options, capath), .nullable = true},
+	{.name = "local_cert", .name_len = 10, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_tls_options, local_cert), .nullable = true},
+	{.name = "local_pk", .name_len = 8, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_tls_options, local_pk), .nullable = true},
+	{.name = "peer_name", .name_len = 9, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_tls_options, peer_name), .nullable = true},
+	{.name = "verify_peer", .name_len = 11, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(fastqueue_tls_options, verify_peer), .has_default = true, .ldefault = FASTQUEUE_REDIS_QUEUE_TLS_DEFAULT_VERIFY_PEER},
+	{.name = "verify_peer_name", .name_len = 16, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(fastqueue_tls_options, verify_peer_name), .has_default = true, .ldefault = FASTQUEUE_REDIS_QUEUE_TLS_DEFAULT_VERIFY_PEER_NAME},
+};
+
+static const fastqueue_option_table redis_queue_tls_option_table = {
+	.rows = redis_queue_tls_option_rows,
+	.count = sizeof(redis_queue_tls_option_rows) / sizeof(redis_queue_tls_option_rows[0]),
+	.arg = 1,
+	.parent = "tls",
+	.known = "cafile, capath, local_cert, local_pk, peer_name, verify_peer, verify_peer_name"
+};
+
+static const fastqueue_option redis_queue_sentinel_option_rows[] = {
+	{.name = "nodes", .name_len = 5, .type = FASTQUEUE_OPT_CUSTOM, .read = read_sentinel_nodes_option},
+	{.name = "service", .name_len = 7, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_sentinel_options, service)},
+	{.name = "username", .name_len = 8, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_sentinel_options, username), .nullable = true, .allow_empty = true},
+	{.name = "password", .name_len = 8, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(fastqueue_sentinel_options, password), .nullable = true, .allow_empty = true},
+};
+
+static const fastqueue_option_table redis_queue_sentinel_option_table = {
+	.rows = redis_queue_sentinel_option_rows,
+	.count = sizeof(redis_queue_sentinel_option_rows) / sizeof(redis_queue_sentinel_option_rows[0]),
+	.arg = 1,
+	.parent = "sentinel",
+	.known = "nodes, service, username, password"
+};
 
 static const fastqueue_option redis_queue_option_rows[] = {
 	{.name = "url", .name_len = 3, .type = FASTQUEUE_OPT_CUSTOM, .first = true, .read = read_url_option},
@@ -56,9 +92,9 @@ static const fastqueue_option redis_queue_option_rows[] = {
 };
 
 static const fastqueue_option_table redis_queue_option_table = {
-	redis_queue_option_rows,
-	sizeof(redis_queue_option_rows) / sizeof(redis_queue_option_rows[0]),
-	1
+	.rows = redis_queue_option_rows,
+	.count = sizeof(redis_queue_option_rows) / sizeof(redis_queue_option_rows[0]),
+	.arg = 1
 };
 
 #endif

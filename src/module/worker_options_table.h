@@ -70,9 +70,9 @@ static const fastqueue_option worker_option_rows[] = {
 };
 
 static const fastqueue_option_table worker_option_table = {
-	worker_option_rows,
-	sizeof(worker_option_rows) / sizeof(worker_option_rows[0]),
-	3
+	.rows = worker_option_rows,
+	.count = sizeof(worker_option_rows) / sizeof(worker_option_rows[0]),
+	.arg = 3
 };
 
 #endif

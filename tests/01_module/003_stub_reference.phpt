@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options.c', 'src/worker/worker_events.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options_table.h', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -35,11 +35,16 @@ function description(?string $doc): string
     return trim(implode(' ', $text));
 }
 
-/* The names of a docblock's list items "- 'name' (...": option keys and event names. */
+/* The names of a docblock's list items "- 'name' (...": option keys and event names; items
+ * indented under another (an option's keys) are not the docblock's own. */
 function listed(string $doc): array
 {
-    preg_match_all("/^\s*\*\s+- '([A-Za-z_:]+)' \(/m", $doc, $m);
-    return $m[1];
+    preg_match_all("/^\s*\*(\s+)- '([A-Za-z_:]+)' \(/m", $doc, $m);
+    if (!$m[1]) {
+        return [];
+    }
+    $top = min(array_map('strlen', $m[1]));
+    return array_values(array_filter($m[2], fn($name, $i) => strlen($m[1][$i]) === $top, ARRAY_FILTER_USE_BOTH));
 }
 
 /* docs/api.md cut at its "## " or "### " headings: heading => text up to the next one of that level. */
@@ -53,29 +58,15 @@ function sections(string $md, string $level): array
     return $out;
 }
 
-/* The option names of a table scripts/gen-options wrote (the rows the constructor reads by). */
-function table_keys(string $file): array
+/* The option names of a table scripts/gen-options wrote (the rows its options are read by):
+ * those of the array $rows alone, not of the nested tables beside it. */
+function table_keys(string $file, string $rows): array
 {
     global $root;
-    preg_match_all('/\{\.name = "([^"]+)"/', file_get_contents("$root/$file"), $k);
+    preg_match('/\b' . $rows . '\[\] = \{(.*?)\n\};/s', file_get_contents("$root/$file"), $m);
+    preg_match_all('/\{\.name = "([^"]+)"/', $m[1] ?? '', $k);
     if (!$k[1]) {
-        problem("$file: no option rows to read the names from");
-    }
-    return $k[1];
-}
-
-/* Names a C function reads with zend_string_equals_literal(key, "..."). */
-function c_keys(string $file, string $signature): array
-{
-    global $root;
-    $src = file_get_contents("$root/$file");
-    if (!preg_match('/\b' . preg_quote($signature, '/') . '[^)]*\)\s*\{(.*?)\n\}/s', $src, $m)) {
-        problem("$file: no function $signature...) to read the option names from");
-        return [];
-    }
-    preg_match_all('/equals_literal\(key, "([^"]+)"\)/', $m[1], $k);
-    if (!$k[1]) {
-        problem("$file: $signature...) compares no key with zend_string_equals_literal");
+        problem("$file: no option rows $rows to read the names from");
     }
     return $k[1];
 }
@@ -253,7 +244,7 @@ printf("Worker events: %d\n", count($accepted));
 
 /* {{{ Option keys. A known key given an object is refused with a TypeError that names it; an
  * unknown key with a ValueError "contains unknown option" (src/module/options.c's readers and
- * its table loop, and parse_one_option() when no name matches). */
+ * its table loop). */
 function refusal(callable $make): ?Throwable
 {
     try {
@@ -268,20 +259,20 @@ $checks = [
     'RedisQueue::__construct()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new RedisQueue($options),
-        'c' => table_keys('src/module/redis_queue_options_table.h'),
+        'c' => table_keys('src/module/redis_queue_options_table.h', 'redis_queue_option_rows'),
         'api' => 'RedisQueue options',
     ],
     'Worker::__construct()' => [
         'doc' => $stubClasses['FastQueue\Worker']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Worker(new RedisQueue(), null, $options),
-        'c' => table_keys('src/module/worker_options_table.h'),
+        'c' => table_keys('src/module/worker_options_table.h', 'worker_option_rows'),
         'api' => 'Worker options',
     ],
     /* Refused before any command is sent: no Redis is needed. */
     'RedisQueue::push()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['push']['doc'] ?? '',
         'make' => fn($options) => (new RedisQueue())->push('Job', '', null, $options),
-        'c' => c_keys('src/module/job_options.c', 'static zend_result parse_one_option(zend_string'),
+        'c' => table_keys('src/module/job_options_table.h', 'job_option_rows'),
         'api' => 'Job options of `push` and `later`',
     ],
 ];

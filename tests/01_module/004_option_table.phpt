@@ -1,5 +1,5 @@
 --TEST--
-The constructors take exactly the options src/module/options.php declares, with its types and bounds: each typed option refuses another type naming that type, each bound is accepted and one step past it refused
+The constructors, push() and later() take exactly the options src/module/options.php declares, and tls and sentinel exactly its keys, with its types and bounds: each typed option refuses another type naming that type, each bound is accepted and one step past it refused
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -12,7 +12,8 @@ foreach (['src/module/options.php', 'src/base/seconds.h'] as $f) {
 <?php
 /* options.php is the one source the C tables, the stub and docs/api.md are generated from
  * (scripts/gen-options --check keeps those current); this asks the built extension whether it
- * behaves as that source says. No Redis: the constructors send nothing. */
+ * behaves as that source says. No Redis: the constructors send nothing, and push() and later()
+ * send to a closed port. */
 use FastQueue\{RedisQueue, Worker};
 
 $root = __DIR__ . '/../..';
@@ -23,7 +24,33 @@ $constants = array_combine($m[1], array_map('intval', $m[2]))
 $make = [
     'RedisQueue' => fn(array $o) => new RedisQueue($o),
     'Worker' => fn(array $o) => new Worker(new RedisQueue(), null, $o),
+    'Job' => fn(array $o) => sent(fn($q) => $q->push('Job', '', null, $o)),
+    'Job later()' => fn(array $o) => sent(fn($q) => $q->later(0, 'Job', '', null, $o)),
+    'RedisQueue tls' => fn(array $o) => new RedisQueue(['tls' => $o]),
+    /* The required keys given, so that a refusal is the key's own. */
+    'RedisQueue sentinel' => fn(array $o) => new RedisQueue(['sentinel' => $o + ['nodes' => ['127.0.0.1:1'], 'service' => 'm']]),
 ];
+/* push() and later() to a port where no Redis listens: options they accept end in the
+ * ConnectionException of the send, those they refuse before it. */
+function sent(callable $call): void
+{
+    try {
+        $call(new RedisQueue(['port' => 1, 'connect_timeout' => 0.5]));
+    } catch (FastQueue\ConnectionException) {
+    }
+}
+/* Each set to try: its rows, how a key is named in messages, and what an unknown key is. */
+$sets = [];
+foreach ($declared as $class => $c) {
+    foreach ($class === 'Job' ? ['Job', 'Job later()'] : [$class] as $set) {
+        $sets[$set] = [$c, '', 'contains unknown option "no_such_option"'];
+    }
+    foreach ($c['options'] as $name => $o) {
+        if (isset($o['keys'])) {
+            $sets["$class $name"] = [$o['keys'], "$name.", "option \"$name\" contains unknown key \"no_such_option\""];
+        }
+    }
+}
 $errors = [];
 
 function refusal(callable $make, array $options): ?Throwable
@@ -37,22 +64,23 @@ function refusal(callable $make, array $options): ?Throwable
 }
 
 /* What the typed readers of src/module/options.c say a value must be. */
-function type_said(string $type): ?string
+function type_said(string $type, bool $nullable_said): ?string
 {
-    return ['int' => 'int', '?int' => 'int', 'number' => 'int|float', '?number' => 'int|float', 'bool' => 'bool',
+    return ['int' => 'int', '?int' => $nullable_said ? '?int' : 'int', 'number' => 'int|float', '?number' => 'int|float', 'bool' => 'bool',
         'string' => 'string', '?string' => '?string'][$type] ?? null;
 }
 
-foreach ($declared as $class => $c) {
+foreach ($sets as $class => [$c, $prefix, $unknown]) {
     $counted = 0;
     $e = refusal($make[$class], ['no_such_option' => 1]);
-    if (!$e instanceof ValueError || !str_contains($e->getMessage(), 'contains unknown option "no_such_option"')) {
+    if (!$e instanceof ValueError || !str_contains($e->getMessage(), $unknown)) {
         $errors[] = "$class: an undeclared option is not refused as unknown";
     }
     foreach ($c['options'] as $name => $o) {
         $e = refusal($make[$class], [$name => new stdClass()]);
-        $said = type_said($o['type']);
-        if (!$e instanceof TypeError || str_contains($e->getMessage(), 'unknown option') || !str_contains($e->getMessage(), "\"$name\"")) {
+        $said = type_said($o['type'], !empty($c['nullable_said']));
+        $label = $prefix . $name;
+        if (!$e instanceof TypeError || str_contains($e->getMessage(), 'unknown') || !str_contains($e->getMessage(), "\"$label\"")) {
             $errors[] = "$class '$name': an object is not refused with a TypeError naming it: " . ($e ? $e->getMessage() : 'accepted');
         } elseif ($said !== null && !str_contains($e->getMessage(), "must be of type $said, stdClass given")) {
             $errors[] = "$class '$name': declared {$o['type']}, but: " . $e->getMessage();
@@ -75,7 +103,7 @@ foreach ($declared as $class => $c) {
             $e = refusal($make[$class], [$name => $value]);
             if ($accepted && $e) {
                 $errors[] = "$class '$name': its bound $value is refused: " . $e->getMessage();
-            } elseif (!$accepted && (!$e instanceof ValueError || !str_contains($e->getMessage(), "\"$name\""))) {
+            } elseif (!$accepted && (!$e instanceof ValueError || !str_contains($e->getMessage(), "\"$label\""))) {
                 $errors[] = "$class '$name': $value, past its bounds, is not refused with a ValueError naming it";
             }
             $counted++;
@@ -87,5 +115,9 @@ echo $errors ? implode("\n", $errors) . "\n" : "the extension takes the options 
 ?>
 --EXPECTF--
 RedisQueue: %d options, %d bounds tried
+RedisQueue tls: %d options, %d bounds tried
+RedisQueue sentinel: %d options, %d bounds tried
 Worker: %d options, %d bounds tried
+Job: %d options, %d bounds tried
+Job later(): %d options, %d bounds tried
 the extension takes the options as src/module/options.php declares them
