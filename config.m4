@@ -102,7 +102,7 @@ if test "$PHP_FASTQUEUE" != "no"; then
   dnl The sources, a group per folder of src/, one folder per layer; a dependency points down
   dnl this list (CONTRIBUTING.md, "Source layout"). Each folder is a build dir and on the include
   dnl path, so that a source includes any header by its bare name.
-  FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/options.c src/module/redis_queue_options.c src/module/worker_options.c"
+  FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/options.c src/module/redis_queue_options.c src/module/worker_options.c src/module/supervisor_methods.c"
   FASTQUEUE_WORKER_SOURCES="src/worker/worker.c src/worker/worker_run.c src/worker/worker_reserve.c src/worker/worker_events.c src/worker/worker_measure.c src/worker/worker_settings.c src/worker/lease.c src/worker/signals.c"
   FASTQUEUE_METRICS_SOURCES="src/metrics/metrics.c src/metrics/metrics_export.c src/metrics/metrics_endpoint.c"
   FASTQUEUE_QUEUE_SOURCES="src/queue/redis_queue.c src/queue/keys.c src/queue/reserved.c src/queue/reserve.c src/queue/job.c src/queue/failed.c src/queue/payload.c src/queue/payload_scan.c src/queue/lua_scripts.c src/queue/exceptions.c"

@@ -15,6 +15,7 @@
 #include "src/queue/job.h"
 #include "src/worker/worker.h"
 #include "src/worker/signals.h"
+#include "src/module/supervisor_methods.h"
 #include "fastqueue_arginfo.h"
 
 PHP_MINIT_FUNCTION(fastqueue)
@@ -35,6 +36,7 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_redis_queue_minit(register_class_FastQueue_RedisQueue());
 	fastqueue_job_minit(register_class_FastQueue_Job());
 	fastqueue_worker_minit(register_class_FastQueue_Worker());
+	fastqueue_supervisor_minit(register_class_FastQueue_Supervisor());
 	return SUCCESS;
 }
 
