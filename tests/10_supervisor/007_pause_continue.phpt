@@ -1,0 +1,81 @@
+--TEST--
+SIGUSR2 and SIGCONT to the supervisor reach its workers: a FastQueue worker takes no job while paused and takes it after; a worker that does not catch SIGUSR2 is not killed by it; no worker is started while paused
+--EXTENSIONS--
+fastqueue
+posix
+pcntl
+--SKIPIF--
+<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+--INI--
+pcre.jit=0
+--FILE--
+<?php
+require __DIR__ . '/../inc/supervisor.inc';
+$queue = 'sv007';
+fq_clean($queue);
+fq_raw()->cmd('DEL', 'sv:done:while-paused');
+$listener = <<<'PHP'
+pcntl_async_signals(true);
+pcntl_signal(SIGUSR2, function () { echo "usr2 ", getmypid(), "\n"; });
+pcntl_signal(SIGCONT, function () { echo "cont ", getmypid(), "\n"; });
+echo "ready ", getmypid(), "\n";
+while (true) { sleep(1); }
+PHP;
+$c = fq_sup_child([
+    'fastqueue' => [fq_sup_worker_cmd($queue), 1, []],
+    'listener' => [fq_sup_php_cmd($listener), 1, []],
+    'deaf' => [['sleep', '60'], 1, []],
+]);
+$ready = $c->waitFor('looping', fq_sig_t(10)) && $c->waitFor('ready', fq_sig_t(10));
+echo $ready ? "workers ready\n" : "workers not ready\n";
+$deaf = fq_sup_started($c->stdout(), 'deaf')[0];
+
+$c->signal(SIGUSR2);
+echo $c->waitFor('usr2', fq_sig_t(5)) ? "the listener got SIGUSR2\n" : "the listener did not get SIGUSR2\n";
+echo $c->waitFor('log paused', 1) ? "the log says paused\n" : "no pause in the log\n";
+usleep(300000);
+echo "the deaf worker is alive after the pause: ", fq_sup_alive($deaf) ? 'yes' : 'no', "\n";
+fq_queue()->push('J', 'while-paused', $queue);
+// The deaf worker dies meanwhile: a paused supervisor starts no other, even past its 1 s delay.
+posix_kill($deaf, SIGKILL);
+usleep((int) (fq_sig_t(1.5) * 1e6));
+echo "the deaf worker died of SIGUSR2: ", str_contains($c->stdout(), "pid $deaf was killed by signal 12") ? 'yes' : 'no', "\n";
+echo "while paused: ", fq_sig_state($queue), ", workers started: ", count(fq_sup_started($c->stdout())), "\n";
+
+$c->signal(SIGCONT);
+echo $c->waitFor('start while-paused', fq_sig_t(5)) ? "the job started after SIGCONT\n" : "the job did not start\n";
+echo $c->waitFor('cont', 1) ? "the listener got SIGCONT\n" : "the listener did not get SIGCONT\n";
+echo count(fq_sup_wait_lines($c, '/^log pool "deaf": started/m', 2, fq_sig_t(5))), " deaf workers started in all\n";
+$c->waitFor('end while-paused', fq_sig_t(5));
+$c->signal(SIGTERM);
+$r = $c->wait(fq_sig_t(10));
+echo fq_sig_status($r), "\n";
+foreach (preg_grep('/^log (paused|continued)/', explode("\n", $r['stdout'])) as $line) {
+    echo $line, "\n";
+}
+echo "done: ", fq_raw()->cmd('GET', 'sv:done:while-paused'), "\n";
+fq_clean($queue);
+fq_raw()->cmd('DEL', 'sv:done:while-paused');
+?>
+--CLEAN--
+<?php
+require __DIR__ . '/../inc/config.inc';
+if (fq_test_port()) {
+    fq_clean('sv007');
+    fq_raw()->cmd('DEL', 'sv:done:while-paused');
+}
+?>
+--EXPECT--
+workers ready
+the listener got SIGUSR2
+the log says paused
+the deaf worker is alive after the pause: yes
+the deaf worker died of SIGUSR2: no
+while paused: pending [while-paused:0] reserved [] delayed [], workers started: 3
+the job started after SIGCONT
+the listener got SIGCONT
+2 deaf workers started in all
+status 0
+log paused: SIGUSR2 to 3 workers, none started until continued
+log continued: SIGCONT to 2 workers
+done: 1
