@@ -476,7 +476,8 @@ namespace FastQueue {
          *       null never), 'ran' (seconds), 'status' and 'signal', each null where it does
          *       not apply). Never on the loop's own turns. null: each line goes to stderr as
          *       "FastQueue supervisor: LINE". A Throwable from it stops the fleet as SIGTERM
-         *       does, and run() throws it once every worker has ended.
+         *       does (the lines until then go to stderr), and run() throws it once every
+         *       worker has ended.
          *
          * @throws \TypeError An option of the wrong type.
          * @throws \ValueError An unknown option, or one out of its bounds.

@@ -1,0 +1,82 @@
+--TEST--
+A worker that ignores SIGTERM gets SIGKILL stop_timeout seconds after a stop, and run() returns 1; a Throwable from the log callable stops the fleet and run() throws it; without a log callable the lines go to stderr
+--EXTENSIONS--
+fastqueue
+posix
+pcntl
+--SKIPIF--
+<?php if (!extension_loaded('fastqueue')) die('skip fastqueue extension not loaded'); ?>
+--INI--
+pcre.jit=0
+--FILE--
+<?php
+require __DIR__ . '/../inc/supervisor.inc';
+fq_reaper_list();
+
+echo "-- a worker that ignores SIGTERM\n";
+$stubborn = 'pcntl_signal(SIGTERM, SIG_IGN); echo "ignoring\n"; while (true) { sleep(1); }';
+$c = fq_sup_child(['stubborn' => [fq_sup_php_cmd($stubborn), 1, []]], ['stop_timeout' => 1]);
+echo $c->waitFor('ignoring', fq_sig_t(10)) ? "it ignores SIGTERM\n" : "it did not start\n";
+$t = fq_sig_now();
+$c->signal(SIGTERM);
+$r = $c->wait(fq_sig_t(10));
+fq_sig_time('stopped after stop_timeout', fq_sig_now() - $t, 1.0, 2.5);
+echo fq_sig_status($r), "\n";
+foreach (preg_grep('/^(log|run)/', explode("\n", $r['stdout'])) as $line) {
+    if (!str_contains($line, 'started pid')) {
+        echo preg_replace(['/pid \d+/', '/ after [\d.]+ s \(/'], ['pid N', ' after T ('], $line), "\n";
+    }
+}
+
+echo "-- the log callable throws: the fleet stops, its last lines go to stderr\n";
+$c = fq_child(<<<'PHP'
+$s = new FastQueue\Supervisor(['log' => function (string $line, array $ev) use (&$pid) {
+    if ($ev['event'] === 'started') {
+        $pid = $ev['pid'];
+        throw new RuntimeException('the log is full');
+    }
+    echo "not called again: $line\n";
+}]);
+$s->addPool('p', ['sleep', '30'], 1);
+try {
+    $s->run();
+    echo "run returned\n";
+} catch (RuntimeException $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+echo "the worker is gone: ", file_exists("/proc/$pid") ? 'no' : 'yes', ", state ", $s->status()['state'], "\n";
+PHP);
+$r = $c->wait(fq_sig_t(10));
+echo $r['stdout'], preg_replace(['/pid \d+/', '/ after [\d.]+ s \(/'], ['pid N', ' after T ('], $r['stderr']);
+
+echo "-- no log callable: stderr\n";
+$c = fq_child('$s = new FastQueue\Supervisor(); $s->addPool("p", ["sleep", "30"], 1); exit($s->run());');
+echo $c->waitFor('started pid', fq_sig_t(10)) ? "started\n" : "not started\n";
+$c->signal(SIGINT);
+$r = $c->wait(fq_sig_t(10));
+echo fq_sig_status($r), "\n";
+echo preg_replace(['/pid \d+/', '/ after [\d.]+ s \(/'], ['pid N', ' after T ('], $r['stderr']);
+?>
+--EXPECT--
+-- a worker that ignores SIGTERM
+it ignores SIGTERM
+stopped after stop_timeout: ok
+status 1
+log stopping: SIGTERM to 1 worker, SIGKILL after 1 s
+log pool "stubborn": pid N still running 1 s after SIGTERM: SIGKILL
+log pool "stubborn": pid N was killed by signal 9 (SIGKILL) after T (asked to stop)
+log stopped
+run returned 1
+-- the log callable throws: the fleet stops, its last lines go to stderr
+RuntimeException: the log is full
+the worker is gone: yes, state idle
+FastQueue supervisor: stopping: SIGTERM to 1 worker, SIGKILL after 60 s
+FastQueue supervisor: pool "p": pid N was killed by signal 15 (SIGTERM) after T (asked to stop)
+FastQueue supervisor: stopped
+-- no log callable: stderr
+started
+status 0
+FastQueue supervisor: pool "p": started pid N (1 of 1)
+FastQueue supervisor: stopping: SIGTERM to 1 worker, SIGKILL after 60 s
+FastQueue supervisor: pool "p": pid N was killed by signal 15 (SIGTERM) after T (asked to stop)
+FastQueue supervisor: stopped
