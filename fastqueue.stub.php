@@ -512,6 +512,8 @@ namespace FastQueue {
          * @throws \TypeError An argument or option of the wrong type.
          * @throws \ValueError An empty name or command, a count out of bounds, an unknown
          *     option, or a name another pool has.
+         * @return void
+         *
          * @throws \Error While run() runs.
          */
         public function addPool(string $name, array $command, int $processes, array $options = []): void {}
@@ -523,6 +525,7 @@ namespace FastQueue {
          *
          * @param string $pool A pool's name.
          * @param int $processes Between the pool's min_processes and max_processes.
+         * @return void
          *
          * @throws \ValueError No pool of that name, or a count out of its bounds.
          */
