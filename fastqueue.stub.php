@@ -556,8 +556,10 @@ namespace FastQueue {
         public function stop(): void {}
 
         /**
-         * Pauses a running run() as SIGUSR2 does: SIGUSR2 to every worker, and no worker
-         * started until resume(). Outside run() it does nothing.
+         * Pauses a running run() as SIGUSR2 does: SIGUSR2 to every worker (each starts with
+         * it ignored until it sets a handler, and those started in the last minute get it
+         * again every second while paused), and no worker started until resume(). Outside
+         * run() it does nothing.
          *
          * @return void
          */

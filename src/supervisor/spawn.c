@@ -116,9 +116,9 @@ static void close_from(int lo, int hi, long open_max)
 	}
 }
 
-/* In the child, before execve(): default dispositions, no mask, the parent-death signal, and
- * no descriptor above 2 but the error pipe (close-on-exec). Never returns when the parent is
- * already gone. */
+/* In the child, before execve(): default dispositions but SIGUSR2 ignored, no mask, the
+ * parent-death signal, and no descriptor above 2 but the error pipe (close-on-exec). Never
+ * returns when the parent is already gone. */
 static void child_setup(pid_t parent, int err_fd, long open_max)
 {
 	struct sigaction dfl;
@@ -130,6 +130,11 @@ static void child_setup(pid_t parent, int err_fd, long open_max)
 	for (int sig = 1; sig < NSIG; sig++) {
 		sigaction(sig, &dfl, NULL); /* refused, harmlessly, for SIGKILL, SIGSTOP and the C library's own */
 	}
+	/* An ignored signal stays ignored across execve(), until the program sets a handler of its
+	 * own: a pause that reaches a worker still booting cannot end it (SIGUSR2's default action,
+	 * which PHP's own handler carries out too). */
+	dfl.sa_handler = SIG_IGN;
+	sigaction(FASTQUEUE_SPAWN_IGNORED_SIGNAL, &dfl, NULL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 #ifdef __linux__
@@ -200,25 +205,4 @@ pid_t fastqueue_spawn(char *const argv[], char *const env[], char *err, size_t e
 		return -1;
 	}
 	return pid;
-}
-
-bool fastqueue_spawn_catches(pid_t pid, int signo)
-{
-	char path[64], line[256];
-	FILE *f;
-	bool caught = true;
-
-	snprintf(path, sizeof(path), "/proc/%ld/status", (long) pid);
-	if (!(f = fopen(path, "re"))) {
-		return true;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "SigCgt:", 7) == 0) {
-			unsigned long long mask = strtoull(line + 7, NULL, 16);
-			caught = (mask >> (signo - 1)) & 1;
-			break;
-		}
-	}
-	fclose(f);
-	return caught;
 }

@@ -9,14 +9,15 @@
 
 /* The signal a worker gets when its supervisor dies: a FastQueue worker finishes its job. */
 #define FASTQUEUE_SPAWN_ORPHAN_SIGNAL SIGTERM
+/* Ignored in a worker until it sets a handler: the pause, whose default action ends a process. */
+#define FASTQUEUE_SPAWN_IGNORED_SIGNAL SIGUSR2
 
-/* Starts argv[0] (looked up in PATH unless it holds a '/') with argv, in the environment plus
+/* Starts argv[0] (looked up in PATH unless it holds a '/') with argv, SIGUSR2 ignored, in the
+ * environment plus
  * env ("KEY=VALUE", each replacing a variable of the same name; NULL for none). Returns the
  * child's pid once the program is running; -1 with the reason in err (FASTQUEUE_SUP_ERR_LEN
  * bytes) when it could not be found, forked or executed. */
 pid_t fastqueue_spawn(char *const argv[], char *const env[], char *err, size_t errlen);
 
-/* Whether process pid catches signo, from /proc/PID/status (true where that cannot be read). */
-bool fastqueue_spawn_catches(pid_t pid, int signo);
 
 #endif

@@ -18,6 +18,10 @@
 #define FASTQUEUE_SUP_STEADY_SECONDS 60.0
 /* A worker that ends by design sooner than this is restarted as a crash: it cannot work. */
 #define FASTQUEUE_SUP_MIN_RUN 1.0
+/* While paused, SIGUSR2 is sent again this often to the workers started this recently: one
+ * that was booting when the pause came (SIGUSR2 ignored) gets it once its handler is set. */
+#define FASTQUEUE_SUP_PAUSE_REPEAT 1.0
+#define FASTQUEUE_SUP_BOOT_SECONDS 60.0
 
 typedef enum {
 	FASTQUEUE_SUP_STARTED,    /* a worker was started */
@@ -73,7 +77,6 @@ typedef struct {
 	double started;      /* monotonic seconds */
 	unsigned streak;     /* crashes in a row before it, in its line */
 	bool stopping;       /* sent SIGTERM by the supervisor: not replaced */
-	bool pause_pending;  /* SIGUSR2 owed once it catches the signal */
 } fastqueue_sup_child;
 
 typedef enum {
@@ -93,6 +96,7 @@ typedef struct _fastqueue_supervisor {
 	int pause_requested;          /* -1 none, 0 continue, 1 pause: pause()/resume() */
 	bool changed;                 /* a pool's target moved during a run: turn again at once */
 	double stop_deadline;         /* monotonic: SIGKILL after it */
+	double pause_repeat_at;       /* monotonic: SIGUSR2 again to the young workers, while paused */
 	bool killed;                  /* some worker needed SIGKILL at the deadline */
 	int wake_fd;                  /* the self-pipe's read end while run() runs, else -1 */
 } fastqueue_supervisor;

@@ -17,9 +17,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-/* How often a worker that did not catch SIGUSR2 yet (still booting) is looked at again. */
-#define PAUSE_RETRY 0.1
-
 typedef struct {
 	fastqueue_supervisor *s;
 	sig_atomic_t pause_news_seen; /* fastqueue_sup_signals.pause_news already acted on */
@@ -87,7 +84,6 @@ static zend_result start_worker(fastqueue_supervisor *s, unsigned pi, unsigned s
 	}
 	s->children[s->nchildren++] = (fastqueue_sup_child) {
 		.pid = pid, .pool = pi, .started = fastqueue_clock_mono(), .streak = streak,
-		.pause_pending = s->state == FASTQUEUE_SUP_PAUSED_STATE,
 	};
 	p->started++;
 	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_STARTED, .pool = p->name, .pid = pid, .status = -1},
@@ -273,44 +269,68 @@ static void kill_at_deadline(fastqueue_supervisor *s)
 	}
 }
 
-/* SIGUSR2 to each worker owed it that catches it by now; whether some are still owed it. */
-static bool deliver_pauses(fastqueue_supervisor *s)
+/* SIGUSR2 to each worker, or only to those started within the last FASTQUEUE_SUP_BOOT_SECONDS
+ * (young); how many. */
+static unsigned send_pause(fastqueue_supervisor *s, bool young)
 {
-	bool owed = false;
+	double since = fastqueue_clock_mono() - FASTQUEUE_SUP_BOOT_SECONDS;
+	unsigned n = 0;
+
 	for (unsigned i = 0; i < s->nchildren; i++) {
 		fastqueue_sup_child *c = &s->children[i];
-		if (c->pause_pending && !c->stopping) {
-			if (fastqueue_spawn_catches(c->pid, SIGUSR2)) {
-				kill(c->pid, SIGUSR2);
-				c->pause_pending = false;
-			} else {
-				owed = true;
-			}
+		if (!c->stopping && (!young || c->started > since)) {
+			kill(c->pid, SIGUSR2);
+			n++;
 		}
 	}
-	return owed;
+	return n;
+}
+
+/* Whether some worker started within the last FASTQUEUE_SUP_BOOT_SECONDS. */
+static bool any_young(const fastqueue_supervisor *s)
+{
+	double since = fastqueue_clock_mono() - FASTQUEUE_SUP_BOOT_SECONDS;
+	for (unsigned i = 0; i < s->nchildren; i++) {
+		if (!s->children[i].stopping && s->children[i].started > since) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* While paused: SIGUSR2 again, every FASTQUEUE_SUP_PAUSE_REPEAT, to workers that may have been
+ * booting (SIGUSR2 ignored) when it was sent; a paused worker takes it again as a no-op. */
+static void repeat_pause(fastqueue_supervisor *s)
+{
+	double now = fastqueue_clock_mono();
+
+	if (now >= s->pause_repeat_at) {
+		send_pause(s, true);
+		s->pause_repeat_at = now + FASTQUEUE_SUP_PAUSE_REPEAT;
+	}
 }
 
 static void set_paused(fastqueue_supervisor *s, bool paused)
 {
+	unsigned n;
+
 	if (paused && s->state == FASTQUEUE_SUP_RUNNING) {
 		s->state = FASTQUEUE_SUP_PAUSED_STATE;
-		for (unsigned i = 0; i < s->nchildren; i++) {
-			s->children[i].pause_pending = !s->children[i].stopping;
-		}
+		n = send_pause(s, false);
+		s->pause_repeat_at = fastqueue_clock_mono() + FASTQUEUE_SUP_PAUSE_REPEAT;
 		say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_PAUSED, .status = -1},
-			"paused: SIGUSR2 to %u worker%s, none started until continued", s->nchildren, s->nchildren == 1 ? "" : "s");
+			"paused: SIGUSR2 to %u worker%s, none started until continued", n, n == 1 ? "" : "s");
 	} else if (!paused && s->state == FASTQUEUE_SUP_PAUSED_STATE) {
 		s->state = FASTQUEUE_SUP_RUNNING;
+		n = 0;
 		for (unsigned i = 0; i < s->nchildren; i++) {
-			fastqueue_sup_child *c = &s->children[i];
-			if (!c->pause_pending) {
-				kill(c->pid, SIGCONT); /* one still owed SIGUSR2 was never paused */
+			if (!s->children[i].stopping) {
+				kill(s->children[i].pid, SIGCONT);
+				n++;
 			}
-			c->pause_pending = false;
 		}
 		say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_CONTINUED, .status = -1},
-			"continued: SIGCONT to %u worker%s", s->nchildren, s->nchildren == 1 ? "" : "s");
+			"continued: SIGCONT to %u worker%s", n, n == 1 ? "" : "s");
 	}
 }
 /* }}} */
@@ -337,8 +357,8 @@ static void read_requests(loop_state *l)
 	}
 }
 
-/* Seconds until the next timer: a restart, the stop deadline, a pause owed; -1 for none. */
-static double next_timer(fastqueue_supervisor *s, bool pauses_owed)
+/* Seconds until the next timer: a restart, the stop deadline, the pause's repeat; -1 for none. */
+static double next_timer(fastqueue_supervisor *s)
 {
 	double now = fastqueue_clock_mono(), wait = -1;
 
@@ -348,8 +368,8 @@ static double next_timer(fastqueue_supervisor *s, bool pauses_owed)
 	if (s->state == FASTQUEUE_SUP_STOPPING_STATE) {
 		return s->killed ? -1 : fmax(0, s->stop_deadline - now);
 	}
-	if (pauses_owed) {
-		wait = PAUSE_RETRY;
+	if (s->state == FASTQUEUE_SUP_PAUSED_STATE && any_young(s)) {
+		wait = fmax(0, s->pause_repeat_at - now);
 	}
 	for (unsigned i = 0; s->state == FASTQUEUE_SUP_RUNNING && i < s->npools; i++) {
 		for (unsigned j = 0; j < s->pools[i].nrestarts; j++) {
@@ -374,7 +394,6 @@ static void sleep_until_woken(fastqueue_supervisor *s, double seconds)
 static void turn(loop_state *l)
 {
 	fastqueue_supervisor *s = l->s;
-	bool owed = false;
 
 	read_requests(l);
 	reap(s);
@@ -390,9 +409,9 @@ static void turn(loop_state *l)
 			fit(s, i);
 		}
 	} else {
-		owed = deliver_pauses(s);
+		repeat_pause(s);
 	}
-	sleep_until_woken(s, next_timer(s, owed));
+	sleep_until_woken(s, next_timer(s));
 }
 /* }}} */
 

@@ -22,9 +22,13 @@ function report(array $seen): string
             $p['processes'], $p['min_processes'], $p['max_processes'], $p['started'],
             count(array_filter($p['pids'], 'fq_sup_alive')), $p['command'][0] === PHP_BINARY ? 'php' : implode(' ', $p['command']));
         foreach ($p['pids'] as $pid) {
-            // What the kernel runs: the command's own argument vector, no shell around it.
+            // What the kernel runs: the command's own argument vector, no shell around it
+            // (under valgrind, behind valgrind's, the program by its path).
             $argv = explode("\0", rtrim((string) file_get_contents("/proc/$pid/cmdline"), "\0"));
-            if (array_slice($argv, -count($p['command'])) !== $p['command']) {
+            $tail = array_slice($argv, -count($p['command']));
+            $want = $p['command'];
+            [$tail[0], $want[0]] = [basename($tail[0]), basename($want[0])];
+            if ($tail !== $want) {
                 $out .= "pid $pid runs " . implode(' ', $argv) . "\n";
             }
         }

@@ -14,7 +14,7 @@ require __DIR__ . '/../inc/supervisor.inc';
 $out = tempnam(sys_get_temp_dir(), 'sv005-');
 $c = fq_sup_child(['fastqueue' => [fq_sup_worker_cmd('sv005-empty'), 2, ['env' => ['FQ_SV_OUT' => $out]]],
     'plain' => [['sleep', '60'], 1, []]]);
-$until = fq_sig_now() + fq_sig_t(10);
+$until = fq_sig_now() + fq_sig_t(30);
 while (substr_count((string) file_get_contents($out), 'looping') < 2 && fq_sig_now() < $until) {
     usleep(20000);
 }
