@@ -32,7 +32,8 @@ $c = fq_sup_child([
     // PHP catches SIGUSR2 itself from its start, to carry out the default action: the end of the
     // process, had the supervisor not started it with the signal ignored. Untraced in the
     // valgrind pass, so that valgrind does not stand between.
-    'deaf' => [array_merge(fq_sup_php_cmd('sleep(60);'), ['fq-untraced-by-valgrind']), 1, []],
+    // (Its sleep() returns early on the signal, as on any signal PHP catches: hence the loop.)
+    'deaf' => [array_merge(fq_sup_php_cmd('while (true) { sleep(60); }'), ['fq-untraced-by-valgrind']), 1, []],
 ]);
 $ready = $c->waitFor('looping', fq_sig_t(30)) && $c->waitFor('ready', fq_sig_t(30));
 echo $ready ? "workers ready\n" : "workers not ready\n";
