@@ -477,7 +477,8 @@ namespace FastQueue {
          *       not apply). Never on the loop's own turns. null: each line goes to stderr as
          *       "FastQueue supervisor: LINE". A Throwable from it stops the fleet as SIGTERM
          *       does (the lines until then go to stderr), and run() throws it once every
-         *       worker has ended.
+         *       worker has ended; so do exit() and a fatal error in it, which take effect
+         *       then.
          *
          * @throws \TypeError An option of the wrong type.
          * @throws \ValueError An unknown option, or one out of its bounds.
@@ -533,7 +534,7 @@ namespace FastQueue {
 
         /**
          * Starts every pool and supervises it until stopped: by SIGTERM, SIGINT or SIGQUIT,
-         * by stop(), or by an exception of the log callable. Its own signal handlers replace
+         * by stop(), or by an exception, exit() or a fatal error in the log callable. Its own signal handlers replace
          * the caller's for the run (SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD) and
          * are put back after it.
          *

@@ -25,6 +25,8 @@ typedef struct {
 	fastqueue_supervisor *core;
 	zval log;                  /* the log callable, or UNDEF: lines to stderr */
 	zend_object *failure;      /* what the log callable threw during run(), thrown after it */
+	bool exiting;              /* exit() in the log callable: the process ends after run() */
+	bool bailed;               /* a fatal error in the log callable: bail out after run() */
 	bool running;
 	zend_object std;
 } supervisor_object;
@@ -110,14 +112,16 @@ static void event_array(zval *arr, const fastqueue_sup_event *ev)
 	ended && ev->signo ? add_assoc_long(arr, "signal", ev->signo) : add_assoc_null(arr, "signal");
 }
 
-/* The core's log: the callable, or stderr. A Throwable from the callable is kept for run() to
- * throw and stops the fleet; later events are then written to stderr. */
+/* The core's log: the callable, or stderr. Whatever ends the callable other than a return (a
+ * Throwable, exit(), a fatal error) stops the fleet, later events go to stderr, and run()
+ * carries it on once every worker has ended: a fatal error's bailout never leaves workers
+ * without their supervisor. */
 static void log_event(void *ctx, const fastqueue_sup_event *ev, const char *line)
 {
 	supervisor_object *o = ctx;
 	zval args[2], rv;
 
-	if (Z_ISUNDEF(o->log) || o->failure) {
+	if (Z_ISUNDEF(o->log) || o->failure || o->exiting || o->bailed) {
 		fprintf(stderr, "FastQueue supervisor: %s\n", line);
 		fflush(stderr);
 		return;
@@ -125,14 +129,23 @@ static void log_event(void *ctx, const fastqueue_sup_event *ev, const char *line
 	ZVAL_STRING(&args[0], line);
 	event_array(&args[1], ev);
 	ZVAL_UNDEF(&rv);
-	call_user_function(NULL, NULL, &o->log, &rv, 2, args);
+	zend_try {
+		call_user_function(NULL, NULL, &o->log, &rv, 2, args);
+	} zend_catch {
+		o->bailed = true;
+	} zend_end_try();
 	zval_ptr_dtor(&rv);
 	zval_ptr_dtor(&args[0]);
 	zval_ptr_dtor(&args[1]);
-	if (EG(exception)) {
+	if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
+		o->exiting = true;         /* EG(exit_status) keeps the status for the exit after run() */
+		zend_clear_exception();
+	} else if (EG(exception)) {
 		o->failure = EG(exception);
 		GC_ADDREF(o->failure);
 		zend_clear_exception();
+	}
+	if (o->bailed || o->exiting || o->failure) {
 		o->core->stop_requested = true;
 	}
 }
@@ -478,6 +491,15 @@ PHP_METHOD(FastQueue_Supervisor, run)
 	o->running = true;
 	ok = fastqueue_supervisor_run(o->core, &status, err);
 	o->running = false;
+	if (o->bailed) {
+		o->bailed = false;
+		zend_bailout();
+	}
+	if (o->exiting) {
+		o->exiting = false;
+		zend_throw_unwind_exit();
+		RETURN_THROWS();
+	}
 	if (o->failure) {
 		zval failure;
 		ZVAL_OBJ(&failure, o->failure); /* the reference taken when it was kept goes to the throw */

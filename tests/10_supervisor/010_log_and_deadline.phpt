@@ -49,6 +49,19 @@ PHP);
 $r = $c->wait(fq_sig_t(10));
 echo $r['stdout'], preg_replace(['/pid \d+/', '/ after [\d.]+ s \(/'], ['pid N', ' after T ('], $r['stderr']);
 
+echo "-- exit() and a fatal error in the log callable: the fleet stops first\n";
+// A redeclared function is a compile-time fatal error: a bailout, not an exception.
+foreach (['exit(3);', 'eval("function twice() {} function twice() {}");'] as $code) {
+    $c = fq_child('$s = new FastQueue\Supervisor(["log" => function ($line, $ev) use (&$pid) { if ($ev["event"] === "started") { '
+        . '$pid = $ev["pid"]; file_put_contents(' . var_export($pidFile = tempnam(sys_get_temp_dir(), 'sv010-'), true) . ', $pid); '
+        . $code . ' } }]); $s->addPool("p", ["sleep", "30"], 1); $s->run(); echo "not reached\n";', [], ['-d', 'display_errors=0', '-d', 'log_errors=0']);
+    $r = $c->wait(fq_sig_t(10));
+    $pid = (int) file_get_contents($pidFile);
+    unlink($pidFile);
+    echo "$code ", fq_sig_status($r), ", the worker gone: ", $pid && !fq_sup_alive($pid) ? 'yes' : 'no', "\n";
+    echo preg_replace(['/pid \d+/', '/ after [\d.]+ s \(/'], ['pid N', ' after T ('], $r['stdout'] . $r['stderr']);
+}
+
 echo "-- no log callable: stderr\n";
 $c = fq_child('$s = new FastQueue\Supervisor(); $s->addPool("p", ["sleep", "30"], 1); exit($s->run());');
 echo $c->waitFor('started pid', fq_sig_t(10)) ? "started\n" : "not started\n";
@@ -70,6 +83,15 @@ run returned 1
 -- the log callable throws: the fleet stops, its last lines go to stderr
 RuntimeException: the log is full
 the worker is gone: yes, state idle
+FastQueue supervisor: stopping: SIGTERM to 1 worker, SIGKILL after 60 s
+FastQueue supervisor: pool "p": pid N was killed by signal 15 (SIGTERM) after T (asked to stop)
+FastQueue supervisor: stopped
+-- exit() and a fatal error in the log callable: the fleet stops first
+exit(3); status 3, the worker gone: yes
+FastQueue supervisor: stopping: SIGTERM to 1 worker, SIGKILL after 60 s
+FastQueue supervisor: pool "p": pid N was killed by signal 15 (SIGTERM) after T (asked to stop)
+FastQueue supervisor: stopped
+eval("function twice() {} function twice() {}"); status 255, the worker gone: yes
 FastQueue supervisor: stopping: SIGTERM to 1 worker, SIGKILL after 60 s
 FastQueue supervisor: pool "p": pid N was killed by signal 15 (SIGTERM) after T (asked to stop)
 FastQueue supervisor: stopped
