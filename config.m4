@@ -102,15 +102,16 @@ if test "$PHP_FASTQUEUE" != "no"; then
   dnl The sources, a group per folder of src/, one folder per layer; a dependency points down
   dnl this list (CONTRIBUTING.md, "Source layout"). Each folder is a build dir and on the include
   dnl path, so that a source includes any header by its bare name.
-  FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/errors.c src/module/redis_queue_methods.c src/module/failed_methods.c src/module/job_methods.c src/module/job_options.c src/module/options.c src/module/redis_queue_options.c src/module/worker_options.c src/module/worker_methods.c"
+  FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/errors.c src/module/redis_queue_methods.c src/module/failed_methods.c src/module/job_methods.c src/module/job_options.c src/module/options.c src/module/redis_queue_options.c src/module/worker_options.c src/module/worker_methods.c src/module/supervisor_methods.c"
   FASTQUEUE_WORKER_SOURCES="src/worker/worker.c src/worker/worker_run.c src/worker/worker_reserve.c src/worker/worker_events.c src/worker/worker_measure.c src/worker/worker_settings.c src/worker/lease.c src/worker/signals.c"
   FASTQUEUE_METRICS_SOURCES="src/metrics/metrics.c src/metrics/metrics_export.c src/metrics/metrics_endpoint.c"
   FASTQUEUE_QUEUE_SOURCES="src/queue/redis_queue.c src/queue/keys.c src/queue/reserved.c src/queue/reserve.c src/queue/job.c src/queue/failed.c src/queue/payload.c src/queue/payload_scan.c src/queue/lua_scripts.c src/queue/exceptions.c"
   FASTQUEUE_REDIS_SOURCES="src/redis/args.c src/redis/conn.c src/redis/conn_options.c src/redis/link.c src/redis/reply.c src/redis/session.c src/redis/reply_value.c src/redis/tls.c src/redis/sentinel.c src/redis/cluster.c"
+  FASTQUEUE_SUPERVISOR_SOURCES="src/supervisor/supervisor.c src/supervisor/supervisor_loop.c src/supervisor/spawn.c src/supervisor/exits.c src/supervisor/supervisor_signals.c"
   FASTQUEUE_BASE_SOURCES="src/base/thread.c"
 
   PHP_NEW_EXTENSION(fastqueue,
-    $FASTQUEUE_MODULE_SOURCES $FASTQUEUE_WORKER_SOURCES $FASTQUEUE_METRICS_SOURCES $FASTQUEUE_QUEUE_SOURCES $FASTQUEUE_REDIS_SOURCES $FASTQUEUE_BASE_SOURCES,
+    $FASTQUEUE_MODULE_SOURCES $FASTQUEUE_WORKER_SOURCES $FASTQUEUE_METRICS_SOURCES $FASTQUEUE_QUEUE_SOURCES $FASTQUEUE_REDIS_SOURCES $FASTQUEUE_SUPERVISOR_SOURCES $FASTQUEUE_BASE_SOURCES,
     $ext_shared,, [-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $FASTQUEUE_CFLAGS])
   PHP_ADD_BUILD_DIR($ext_builddir/src/module)
   PHP_ADD_INCLUDE($ext_srcdir/src/module)
@@ -122,6 +123,8 @@ if test "$PHP_FASTQUEUE" != "no"; then
   PHP_ADD_INCLUDE($ext_srcdir/src/queue)
   PHP_ADD_BUILD_DIR($ext_builddir/src/redis)
   PHP_ADD_INCLUDE($ext_srcdir/src/redis)
+  PHP_ADD_BUILD_DIR($ext_builddir/src/supervisor)
+  PHP_ADD_INCLUDE($ext_srcdir/src/supervisor)
   PHP_ADD_BUILD_DIR($ext_builddir/src/base)
   PHP_ADD_INCLUDE($ext_srcdir/src/base)
   dnl Makefile.frag rebuilds the generated sources (the Lua table, the scanner) from theirs.

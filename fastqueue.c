@@ -16,6 +16,7 @@
 #include "src/queue/job.h"
 #include "src/worker/worker.h"
 #include "src/worker/signals.h"
+#include "src/module/supervisor_methods.h"
 #include "fastqueue_arginfo.h"
 
 /* Process-wide setup and teardown, all of it: MINIT runs each start in order, MSHUTDOWN each
@@ -50,6 +51,7 @@ PHP_MINIT_FUNCTION(fastqueue)
 	fastqueue_redis_queue_minit(register_class_FastQueue_RedisQueue());
 	fastqueue_job_minit(register_class_FastQueue_Job());
 	fastqueue_worker_minit(register_class_FastQueue_Worker());
+	fastqueue_supervisor_minit(register_class_FastQueue_Supervisor());
 	return SUCCESS;
 }
 

@@ -467,6 +467,144 @@ namespace FastQueue {
     }
 
     /**
+     * Runs pools of worker processes and keeps them running: a control loop in C starts each
+     * pool's command (fork and exec of an argument vector, no shell), reaps the processes that
+     * end, replaces those that end by design at once and restarts those that crash after a
+     * delay that grows from 1 s to 60 s, forwards pause and continue, and stops them gracefully.
+     * A worker gets SIGTERM from the kernel if the supervisor is killed. docs/supervisor.md
+     * has the design, the signals and the exit-status table.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Supervisor
+    {
+        /**
+         * Makes a supervisor with no pool. Nothing starts until run().
+         *
+         * @param array $options Each optional. The keys, with their type and default:
+         *
+         *     - 'stop_timeout' (int|float, 60): seconds a worker is given to end after the
+         *       SIGTERM of a stop before it gets SIGKILL, 0 to 31536000.
+         *     - 'log' (?callable, null): called for each event of the fleet with the line
+         *       (string) and the event (array: 'event' one of started, exited, start_failed,
+         *       shrinking, stopping, killed, paused, continued, stopped; 'pool', 'pid',
+         *       'reason', 'delay' (seconds until the worker is started again: 0 at once,
+         *       null never), 'ran' (seconds), 'status' and 'signal', each null where it does
+         *       not apply). Never on the loop's own turns. null: each line goes to stderr as
+         *       "FastQueue supervisor: LINE". A Throwable from it stops the fleet as SIGTERM
+         *       does (the lines until then go to stderr), and run() throws it once every
+         *       worker has ended; so do exit() and a fatal error in it, which take effect
+         *       then.
+         *
+         * @throws \TypeError An option of the wrong type.
+         * @throws \ValueError An unknown option, or one out of its bounds.
+         */
+        public function __construct(array $options = []) {}
+
+        /**
+         * Adds a pool: $processes workers, each running $command.
+         *
+         * @param string $name The pool's name, unique in this supervisor, 1 to 100 bytes.
+         * @param array $command The program and its arguments, a non-empty list of strings
+         *     without NUL bytes, such as ['php', 'artisan', 'fastqueue:work', '--queue=high'].
+         *     A program named without a '/' is looked up in PATH (the pool's 'env' PATH if it
+         *     sets one); no shell runs.
+         * @param int $processes How many workers to run, 0 to 1000, between the options
+         *     'min_processes' and 'max_processes'.
+         * @param array $options Each optional. The keys, with their type and default:
+         *
+         *     - 'min_processes' (int, 0): the least setProcesses() may ask for, 0 to
+         *       $processes.
+         *     - 'max_processes' (int, $processes): the most setProcesses() may ask for,
+         *       $processes to 1000.
+         *     - 'env' (array, []): variables added to the supervisor's environment for this
+         *       pool's workers, name => value, both strings; a name is non-empty and holds
+         *       no '='; a variable of the same name is replaced.
+         *     - 'design_exits' (array, [0, 1, 12]): the exit statuses, 0 to 255, of a worker
+         *       that ended by design (a stop condition, a job's timeout, the memory limit):
+         *       it is replaced at once. Any other status, or a signal, is a crash, restarted
+         *       after the growing delay; so is a status of this list after less than 1 s of
+         *       running.
+         *
+         * @throws \TypeError An argument or option of the wrong type.
+         * @throws \ValueError An empty name or command, a count out of bounds, an unknown
+         *     option, or a name another pool has.
+         * @return void
+         *
+         * @throws \Error While run() runs.
+         */
+        public function addPool(string $name, array $command, int $processes, array $options = []): void {}
+
+        /**
+         * Changes how many workers a pool runs. During run() the loop follows at once: a
+         * larger pool starts workers, a smaller one sends SIGTERM to its newest workers, which
+         * finish their job and end (a crashed worker waiting to restart is given up first).
+         *
+         * @param string $pool A pool's name.
+         * @param int $processes Between the pool's min_processes and max_processes.
+         * @return void
+         *
+         * @throws \ValueError No pool of that name, or a count out of its bounds.
+         */
+        public function setProcesses(string $pool, int $processes): void {}
+
+        /**
+         * Starts every pool and supervises it until stopped: by SIGTERM, SIGINT or SIGQUIT,
+         * by stop(), or by an exception, exit() or a fatal error in the log callable. Its own signal handlers replace
+         * the caller's for the run (SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD) and
+         * are put back after it.
+         *
+         * @return int 0 when every worker ended within stop_timeout after the stop, 1 when
+         *     some had to be killed.
+         *
+         * @throws Exception A pool's command could not be started at the first start (the
+         *     message names the pool, the program and the reason); the workers already
+         *     started are stopped first.
+         * @throws \Error No pool, run() already running, or inside Worker::daemon().
+         */
+        public function run(): int {}
+
+        /**
+         * Stops a running run() as SIGTERM does. Outside run() it does nothing: a run forgets
+         * a call made before it starts.
+         *
+         * @return void
+         */
+        public function stop(): void {}
+
+        /**
+         * Pauses a running run() as SIGUSR2 does: SIGUSR2 to every worker (each starts with
+         * it ignored until it sets a handler, and those started in the last minute get it
+         * again every second while paused), and no worker started until resume(). Outside
+         * run() it does nothing.
+         *
+         * @return void
+         */
+        public function pause(): void {}
+
+        /**
+         * Continues a paused run() as SIGCONT does. Outside run() it does nothing.
+         *
+         * @return void
+         */
+        public function resume(): void {}
+
+        /**
+         * The fleet as it is now.
+         *
+         * @return array 'state' ('idle', 'running', 'paused' or 'stopping') and 'pools', by
+         *     name: 'command', 'processes' (the target), 'min_processes', 'max_processes',
+         *     'pids' (running workers, oldest first), 'stopping' (pids sent SIGTERM, not
+         *     ended yet), 'started', 'replaced' (ended by design), 'crashes' (crashed, or
+         *     could not start), 'waiting' (crashed workers waiting for their delay),
+         *     'next_restart' (seconds until the first of them, or null) and 'last_exit' (how
+         *     the last worker ended, or null).
+         */
+        public function status(): array {}
+    }
+
+    /**
      * Laravel's queue:work daemon loop in C: reserves jobs, runs them through the handler,
      * deletes, releases or fails them, and stops on signals and limits.
      *

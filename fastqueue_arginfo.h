@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: add7e41c78847fc41cfe0b1f4b37d84dce5a8c31 */
+ * Stub hash: c2258356f54add630b326af4f19b29ec6d14fcea */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -73,6 +73,32 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_RedisQueue_flushFailed, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_FastQueue_Supervisor___construct arginfo_class_FastQueue_RedisQueue___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_addPool, 0, 3, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, command, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, processes, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_setProcesses, 0, 2, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, pool, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, processes, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Supervisor_run arginfo_class_FastQueue_RedisQueue_flushFailed
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_stop, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_FastQueue_Supervisor_pause arginfo_class_FastQueue_Supervisor_stop
+
+#define arginfo_class_FastQueue_Supervisor_resume arginfo_class_FastQueue_Supervisor_stop
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_status, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_Worker___construct, 0, 0, 1)
 	ZEND_ARG_OBJ_INFO(0, queue, FastQueue\\RedisQueue, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, handler, IS_CALLABLE, 1, "null")
@@ -96,10 +122,9 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stop, 0, 
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, status, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_pause, 0, 0, IS_VOID, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Worker_pause arginfo_class_FastQueue_Supervisor_stop
 
-#define arginfo_class_FastQueue_Worker_resume arginfo_class_FastQueue_Worker_pause
+#define arginfo_class_FastQueue_Worker_resume arginfo_class_FastQueue_Supervisor_stop
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_isPaused, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
@@ -108,8 +133,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_skipQueue
 	ZEND_ARG_TYPE_INFO(0, queues, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Worker_stats, 0, 0, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_FastQueue_Worker_stats arginfo_class_FastQueue_Supervisor_status
 
 #define arginfo_class_FastQueue_Worker_metrics arginfo_class_FastQueue_RedisQueue_getPrefix
 
@@ -129,7 +153,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_FastQueue_Job_getReservedJob arginfo_class_FastQueue_RedisQueue_getPrefix
 
-#define arginfo_class_FastQueue_Job_payload arginfo_class_FastQueue_Worker_stats
+#define arginfo_class_FastQueue_Job_payload arginfo_class_FastQueue_Supervisor_status
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_getData, 0, 0, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
@@ -152,7 +176,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_FastQueue_Job_getQueue arginfo_class_FastQueue_RedisQueue_getPrefix
 
-#define arginfo_class_FastQueue_Job_delete arginfo_class_FastQueue_Worker_pause
+#define arginfo_class_FastQueue_Job_delete arginfo_class_FastQueue_Supervisor_stop
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_release, 0, 0, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delay, IS_LONG, 0, "0")
@@ -189,6 +213,14 @@ ZEND_METHOD(FastQueue_RedisQueue, failed);
 ZEND_METHOD(FastQueue_RedisQueue, retryFailed);
 ZEND_METHOD(FastQueue_RedisQueue, forgetFailed);
 ZEND_METHOD(FastQueue_RedisQueue, flushFailed);
+ZEND_METHOD(FastQueue_Supervisor, __construct);
+ZEND_METHOD(FastQueue_Supervisor, addPool);
+ZEND_METHOD(FastQueue_Supervisor, setProcesses);
+ZEND_METHOD(FastQueue_Supervisor, run);
+ZEND_METHOD(FastQueue_Supervisor, stop);
+ZEND_METHOD(FastQueue_Supervisor, pause);
+ZEND_METHOD(FastQueue_Supervisor, resume);
+ZEND_METHOD(FastQueue_Supervisor, status);
 ZEND_METHOD(FastQueue_Worker, __construct);
 ZEND_METHOD(FastQueue_Worker, on);
 ZEND_METHOD(FastQueue_Worker, daemon);
@@ -285,6 +317,19 @@ static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
 	ZEND_ME(FastQueue_RedisQueue, retryFailed, arginfo_class_FastQueue_RedisQueue_retryFailed, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, forgetFailed, arginfo_class_FastQueue_RedisQueue_forgetFailed, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_RedisQueue, flushFailed, arginfo_class_FastQueue_RedisQueue_flushFailed, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_FastQueue_Supervisor_methods[] = {
+	ZEND_ME(FastQueue_Supervisor, __construct, arginfo_class_FastQueue_Supervisor___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, addPool, arginfo_class_FastQueue_Supervisor_addPool, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, setProcesses, arginfo_class_FastQueue_Supervisor_setProcesses, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, run, arginfo_class_FastQueue_Supervisor_run, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, stop, arginfo_class_FastQueue_Supervisor_stop, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, pause, arginfo_class_FastQueue_Supervisor_pause, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, resume, arginfo_class_FastQueue_Supervisor_resume, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, status, arginfo_class_FastQueue_Supervisor_status, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -439,6 +484,17 @@ static zend_class_entry *register_class_FastQueue_RedisQueue(void)
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_FastQueue_Supervisor(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "FastQueue", "Supervisor", class_FastQueue_Supervisor_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }

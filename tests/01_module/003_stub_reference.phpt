@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options_table.h', 'src/worker/worker_events.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options_table.h', 'src/module/supervisor_methods.c', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -13,7 +13,7 @@ foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_t
 /* The stub is parsed with regular expressions (its layout is ours: a docblock right before each
  * class, constant and method; option and event lists as lines "- 'name' (..."), and what the
  * extension accepts is asked of the extension itself wherever it can answer. */
-use FastQueue\{RedisQueue, Worker, Job};
+use FastQueue\{RedisQueue, Worker, Job, Supervisor};
 
 $root = __DIR__ . '/../..';
 $stub = file_get_contents("$root/fastqueue.stub.php");
@@ -268,6 +268,18 @@ $checks = [
         'c' => table_keys('src/module/worker_options_table.h', 'worker_option_rows'),
         'api' => 'Worker options',
     ],
+    'Supervisor::__construct()' => [
+        'doc' => $stubClasses['FastQueue\Supervisor']['methods']['__construct']['doc'] ?? '',
+        'make' => fn($options) => new Supervisor($options),
+        'c' => c_keys('src/module/supervisor_methods.c', 'static zend_result read_supervisor_option(supervisor_object'),
+        'api' => 'Supervisor options',
+    ],
+    'Supervisor::addPool()' => [
+        'doc' => $stubClasses['FastQueue\Supervisor']['methods']['addPool']['doc'] ?? '',
+        'make' => fn($options) => (new Supervisor())->addPool('p', ['true'], 1, $options),
+        'c' => c_keys('src/module/supervisor_methods.c', 'static zend_result read_pool_option(pool_options'),
+        'api' => 'Pool options',
+    ],
     /* Refused before any command is sent: no Redis is needed. */
     'RedisQueue::push()' => [
         'doc' => $stubClasses['FastQueue\RedisQueue']['methods']['push']['doc'] ?? '',
@@ -313,10 +325,13 @@ FastQueue\PayloadException: %d public methods, %d constants
 FastQueue\RedisException: %d public methods, %d constants
 FastQueue\RedisQueue: %d public methods, %d constants
 FastQueue\ReplicationException: %d public methods, %d constants
+FastQueue\Supervisor: %d public methods, %d constants
 FastQueue\TimeoutException: %d public methods, %d constants
 FastQueue\Worker: %d public methods, %d constants
 Worker events: %d
 RedisQueue::__construct(): %d options
 Worker::__construct(): %d options
+Supervisor::__construct(): %d options
+Supervisor::addPool(): %d options
 RedisQueue::push(): %d options
 the stub and docs/api.md cover the whole API

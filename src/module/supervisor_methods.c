@@ -1,0 +1,634 @@
+/* FastQueue\Supervisor: the object that owns a src/supervisor/ core, its options read into
+ * plain C (each refused with a TypeError or ValueError that names it), the log callable, and
+ * the exceptions the core's errors become. */
+#include "supervisor_methods.h"
+#include "supervisor.h"
+#include "exits.h"
+#include "options.h"
+#include "exceptions.h"
+#include "worker.h"
+#include "signals.h"
+#include "seconds.h"
+#include "clock.h"
+#include "zend_exceptions.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds of a pool: its name's length, and processes (a fleet of more is a mistake here). */
+#define POOL_NAME_MAX 100
+#define POOL_PROCESSES_MAX 1000
+
+zend_class_entry *fastqueue_ce_Supervisor;
+static zend_object_handlers supervisor_handlers;
+
+typedef struct {
+	fastqueue_supervisor *core;
+	zval log;                  /* the log callable, or UNDEF: lines to stderr */
+	zend_object *failure;      /* what the log callable threw during run(), thrown after it */
+	bool exiting;              /* exit() in the log callable: the process ends after run() */
+	bool bailed;               /* a fatal error in the log callable: bail out after run() */
+	bool running;
+	zend_object std;
+} supervisor_object;
+
+static inline supervisor_object *supervisor_from_obj(zend_object *obj)
+{
+	return (supervisor_object *) ((char *) obj - XtOffsetOf(supervisor_object, std));
+}
+#define Z_SUPERVISOR_P(zv) supervisor_from_obj(Z_OBJ_P(zv))
+
+/* {{{ the object */
+static zend_object *supervisor_create(zend_class_entry *ce)
+{
+	supervisor_object *o = zend_object_alloc(sizeof(supervisor_object), ce);
+	zend_object_std_init(&o->std, ce);
+	object_properties_init(&o->std, ce);
+	o->std.handlers = &supervisor_handlers;
+	ZVAL_UNDEF(&o->log);
+	return &o->std;
+}
+
+static void supervisor_free(zend_object *obj)
+{
+	supervisor_object *o = supervisor_from_obj(obj);
+	fastqueue_supervisor_free(o->core);
+	zval_ptr_dtor(&o->log);
+	if (o->failure) {
+		OBJ_RELEASE(o->failure);
+	}
+	zend_object_std_dtor(obj);
+}
+
+/* A log closure that captures the supervisor would leak without this. */
+static HashTable *supervisor_get_gc(zend_object *obj, zval **table, int *n)
+{
+	supervisor_object *o = supervisor_from_obj(obj);
+	*table = &o->log;
+	*n = Z_ISUNDEF(o->log) ? 0 : 1;
+	return zend_std_get_properties(obj);
+}
+
+/* The core, or an Error when the constructor did not run (a subclass cannot skip it: final). */
+static fastqueue_supervisor *core_of(zval *this_zv)
+{
+	supervisor_object *o = Z_SUPERVISOR_P(this_zv);
+	if (!o->core) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor is not constructed");
+	}
+	return o->core;
+}
+/* }}} */
+
+/* {{{ the log */
+static const char *const event_names[] = {
+	[FASTQUEUE_SUP_STARTED] = "started", [FASTQUEUE_SUP_EXITED] = "exited",
+	[FASTQUEUE_SUP_START_FAILED] = "start_failed", [FASTQUEUE_SUP_STOPPING] = "stopping",
+	[FASTQUEUE_SUP_KILLED] = "killed", [FASTQUEUE_SUP_SHRINKING] = "shrinking",
+	[FASTQUEUE_SUP_PAUSED] = "paused", [FASTQUEUE_SUP_CONTINUED] = "continued",
+	[FASTQUEUE_SUP_STOPPED] = "stopped",
+};
+
+static void add_nullable_string(zval *arr, const char *key, const char *value)
+{
+	value ? add_assoc_string(arr, key, value) : add_assoc_null(arr, key);
+}
+
+static void event_array(zval *arr, const fastqueue_sup_event *ev)
+{
+	bool ended = ev->kind == FASTQUEUE_SUP_EXITED;
+
+	array_init(arr);
+	add_assoc_string(arr, "event", event_names[ev->kind]);
+	add_nullable_string(arr, "pool", ev->pool);
+	ev->pid ? add_assoc_long(arr, "pid", ev->pid) : add_assoc_null(arr, "pid");
+	add_nullable_string(arr, "reason", ev->reason);
+	if (ended || ev->kind == FASTQUEUE_SUP_START_FAILED) {
+		ev->delay >= 0 ? add_assoc_double(arr, "delay", ev->delay) : add_assoc_null(arr, "delay");
+	} else {
+		add_assoc_null(arr, "delay");
+	}
+	ended ? add_assoc_double(arr, "ran", ev->ran) : add_assoc_null(arr, "ran");
+	ended && ev->status >= 0 ? add_assoc_long(arr, "status", ev->status) : add_assoc_null(arr, "status");
+	ended && ev->signo ? add_assoc_long(arr, "signal", ev->signo) : add_assoc_null(arr, "signal");
+}
+
+/* The core's log: the callable, or stderr. Whatever ends the callable other than a return (a
+ * Throwable, exit(), a fatal error) stops the fleet, later events go to stderr, and run()
+ * carries it on once every worker has ended: a fatal error's bailout never leaves workers
+ * without their supervisor. */
+static void log_event(void *ctx, const fastqueue_sup_event *ev, const char *line)
+{
+	supervisor_object *o = ctx;
+	zval args[2], rv;
+
+	if (Z_ISUNDEF(o->log) || o->failure || o->exiting || o->bailed) {
+		fprintf(stderr, "FastQueue supervisor: %s\n", line);
+		fflush(stderr);
+		return;
+	}
+	ZVAL_STRING(&args[0], line);
+	event_array(&args[1], ev);
+	ZVAL_UNDEF(&rv);
+	zend_try {
+		call_user_function(NULL, NULL, &o->log, &rv, 2, args);
+	} zend_catch {
+		o->bailed = true;
+	} zend_end_try();
+	zval_ptr_dtor(&rv);
+	zval_ptr_dtor(&args[0]);
+	zval_ptr_dtor(&args[1]);
+	if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
+		o->exiting = true;         /* EG(exit_status) keeps the status for the exit after run() */
+		zend_clear_exception();
+	} else if (EG(exception)) {
+		o->failure = EG(exception);
+		GC_ADDREF(o->failure);
+		zend_clear_exception();
+	}
+	if (o->bailed || o->exiting || o->failure) {
+		o->core->stop_requested = true;
+	}
+}
+/* }}} */
+
+/* {{{ __construct */
+static zend_result read_supervisor_option(supervisor_object *o, double *stop_timeout, zend_string *key, zval *v)
+{
+	if (zend_string_equals_literal(key, "stop_timeout")) {
+		return fastqueue_opt_number(v, 1, "stop_timeout", 0, FASTQUEUE_MAX_WAIT, stop_timeout);
+	}
+	if (zend_string_equals_literal(key, "log")) {
+		if (Z_TYPE_P(v) != IS_NULL && !zend_is_callable(v, 0, NULL)) {
+			zend_argument_type_error(1, "option \"log\" must be a valid callback or null, %s given",
+				zend_zval_type_name(v));
+			return FAILURE;
+		}
+		zval_ptr_dtor(&o->log);
+		ZVAL_UNDEF(&o->log);
+		if (Z_TYPE_P(v) != IS_NULL) {
+			ZVAL_COPY(&o->log, v);
+		}
+		return SUCCESS;
+	}
+	zend_argument_value_error(1, "contains unknown option \"%s\"", ZSTR_VAL(key));
+	return FAILURE;
+}
+
+PHP_METHOD(FastQueue_Supervisor, __construct)
+{
+	supervisor_object *o = Z_SUPERVISOR_P(ZEND_THIS);
+	HashTable *options = NULL;
+	double stop_timeout = 60;
+	zend_string *key;
+	zval *v;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (o->core) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor is already constructed");
+		RETURN_THROWS();
+	}
+	if (options) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
+			if (!key) {
+				zend_argument_value_error(1, "must be an array with string keys");
+				RETURN_THROWS();
+			}
+			ZVAL_DEREF(v);
+			if (read_supervisor_option(o, &stop_timeout, key, v) == FAILURE) {
+				RETURN_THROWS();
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (!(o->core = fastqueue_supervisor_new(stop_timeout))) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor: out of memory");
+		RETURN_THROWS();
+	}
+	o->core->log = log_event;
+	o->core->log_ctx = o;
+}
+/* }}} */
+
+/* {{{ addPool */
+typedef struct {
+	zend_long min, max;
+	bool max_given;
+	char **env;
+	uint8_t design_exits[32];
+} pool_options;
+
+/* A malloc'd, NULL-terminated array of copies of strings; NULL when out of memory. */
+static char **string_list(size_t n)
+{
+	return calloc(n + 1, sizeof(char *));
+}
+
+static zend_result read_command(HashTable *command, char ***argv)
+{
+	zval *item;
+	size_t n = 0;
+
+	if (zend_hash_num_elements(command) == 0 || !zend_array_is_list(command)) {
+		zend_argument_value_error(2, "must be a non-empty list of strings");
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_VAL(command, item) {
+		ZVAL_DEREF(item);
+		if (Z_TYPE_P(item) != IS_STRING) {
+			zend_argument_type_error(2, "must hold only strings, %s given at index %zu", zend_zval_type_name(item), n);
+			return FAILURE;
+		}
+		if (memchr(Z_STRVAL_P(item), '\0', Z_STRLEN_P(item)) || (n == 0 && Z_STRLEN_P(item) == 0)) {
+			zend_argument_value_error(2, "must hold strings without NUL bytes, and a program that is not empty");
+			return FAILURE;
+		}
+		n++;
+	} ZEND_HASH_FOREACH_END();
+	*argv = string_list(n);
+	n = 0;
+	ZEND_HASH_FOREACH_VAL(command, item) {
+		ZVAL_DEREF(item);
+		if (*argv && !((*argv)[n++] = strdup(Z_STRVAL_P(item)))) {
+			fastqueue_sup_strings_free(*argv);
+			*argv = NULL;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+static zend_result opt_env(zval *v, pool_options *po)
+{
+	zend_string *name;
+	zval *value;
+	size_t n = 0;
+
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(4, "option \"env\" must be of type array, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), name, value) {
+		ZVAL_DEREF(value);
+		if (!name || !ZSTR_LEN(name) || memchr(ZSTR_VAL(name), '=', ZSTR_LEN(name))
+				|| memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name))) {
+			zend_argument_value_error(4, "option \"env\" must have names that are non-empty strings without '=' or NUL");
+			return FAILURE;
+		}
+		if (Z_TYPE_P(value) != IS_STRING || memchr(Z_STRVAL_P(value), '\0', Z_STRLEN_P(value))) {
+			zend_argument_type_error(4, "option \"env\" must have string values without NUL, %s given for \"%s\"",
+				zend_zval_type_name(value), ZSTR_VAL(name));
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	fastqueue_sup_strings_free(po->env);
+	po->env = string_list(zend_hash_num_elements(Z_ARRVAL_P(v)));
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), name, value) {
+		ZVAL_DEREF(value);
+		if (po->env && !(po->env[n] = malloc(ZSTR_LEN(name) + Z_STRLEN_P(value) + 2))) {
+			fastqueue_sup_strings_free(po->env);
+			po->env = NULL;
+		}
+		if (po->env) {
+			sprintf(po->env[n++], "%s=%s", ZSTR_VAL(name), Z_STRVAL_P(value));
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!po->env) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor: out of memory");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_result opt_design_exits(zval *v, pool_options *po)
+{
+	zval *item;
+
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(4, "option \"design_exits\" must be of type array, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	memset(po->design_exits, 0, sizeof(po->design_exits));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), item) {
+		ZVAL_DEREF(item);
+		if (Z_TYPE_P(item) != IS_LONG || Z_LVAL_P(item) < 0 || Z_LVAL_P(item) > 255) {
+			zend_argument_value_error(4, "option \"design_exits\" must hold only integers between 0 and 255");
+			return FAILURE;
+		}
+		fastqueue_exit_set(po->design_exits, (unsigned) Z_LVAL_P(item));
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+static zend_result read_pool_option(pool_options *po, zend_string *key, zval *v)
+{
+	if (zend_string_equals_literal(key, "min_processes")) {
+		return fastqueue_opt_long(v, 4, "min_processes", 0, POOL_PROCESSES_MAX, &po->min);
+	}
+	if (zend_string_equals_literal(key, "max_processes")) {
+		po->max_given = true;
+		return fastqueue_opt_long(v, 4, "max_processes", 0, POOL_PROCESSES_MAX, &po->max);
+	}
+	if (zend_string_equals_literal(key, "env")) {
+		return opt_env(v, po);
+	}
+	if (zend_string_equals_literal(key, "design_exits")) {
+		return opt_design_exits(v, po);
+	}
+	zend_argument_value_error(4, "contains unknown option \"%s\"", ZSTR_VAL(key));
+	return FAILURE;
+}
+
+/* The options (NULL: none), and the bounds they set on processes, each refusal naming its key. */
+static zend_result read_pool_options(HashTable *options, zend_long processes, pool_options *po)
+{
+	zend_string *key;
+	zval *v;
+
+	/* Worker::daemon()'s own statuses: a stop condition, a job's timeout, the memory limit. */
+	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_SUCCESS);
+	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_ERROR);
+	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_MEMORY_LIMIT);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(options ? options : (HashTable *) &zend_empty_array, key, v) {
+		if (!key) {
+			zend_argument_value_error(4, "must be an array with string keys");
+			return FAILURE;
+		}
+		ZVAL_DEREF(v);
+		if (read_pool_option(po, key, v) == FAILURE) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!po->max_given) {
+		po->max = processes;
+	}
+	if (po->min > processes) {
+		zend_argument_value_error(4, "option \"min_processes\" must not be above $processes (" ZEND_LONG_FMT "), "
+			ZEND_LONG_FMT " given", processes, po->min);
+		return FAILURE;
+	}
+	if (po->max < processes) {
+		zend_argument_value_error(4, "option \"max_processes\" must not be below $processes (" ZEND_LONG_FMT "), "
+			ZEND_LONG_FMT " given", processes, po->max);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_result check_pool_name(zend_string *name)
+{
+	if (ZSTR_LEN(name) == 0 || ZSTR_LEN(name) > POOL_NAME_MAX || memchr(ZSTR_VAL(name), '\0', ZSTR_LEN(name))) {
+		zend_argument_value_error(1, "must be 1 to %d bytes long, without NUL", POOL_NAME_MAX);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+PHP_METHOD(FastQueue_Supervisor, addPool)
+{
+	zend_string *name;
+	HashTable *command, *options = NULL;
+	zend_long processes;
+	pool_options po = {0};
+	char **argv = NULL, err[FASTQUEUE_SUP_ERR_LEN];
+	fastqueue_supervisor *s;
+
+	ZEND_PARSE_PARAMETERS_START(3, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_ARRAY_HT(command)
+		Z_PARAM_LONG(processes)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(s = core_of(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (Z_SUPERVISOR_P(ZEND_THIS)->running) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor::addPool() cannot add a pool while run() runs");
+		RETURN_THROWS();
+	}
+	if (check_pool_name(name) == FAILURE) {
+		RETURN_THROWS();
+	}
+	if (processes < 0 || processes > POOL_PROCESSES_MAX) {
+		zend_argument_value_error(3, "must be between 0 and %d", POOL_PROCESSES_MAX);
+		RETURN_THROWS();
+	}
+	if (read_command(command, &argv) == FAILURE || read_pool_options(options, processes, &po) == FAILURE) {
+		fastqueue_sup_strings_free(argv);
+		fastqueue_sup_strings_free(po.env);
+		RETURN_THROWS();
+	}
+	if (!argv) {
+		fastqueue_sup_strings_free(po.env);
+		zend_throw_error(NULL, "FastQueue\\Supervisor: out of memory");
+		RETURN_THROWS();
+	}
+	if (fastqueue_supervisor_add_pool(s, ZSTR_VAL(name), argv, po.env, (unsigned) processes, (unsigned) po.min,
+			(unsigned) po.max, po.design_exits, err) == FAILURE) {
+		fastqueue_sup_strings_free(argv);
+		fastqueue_sup_strings_free(po.env);
+		zend_argument_value_error(1, "must be unique: %s", err);
+		RETURN_THROWS();
+	}
+}
+/* }}} */
+
+PHP_METHOD(FastQueue_Supervisor, setProcesses)
+{
+	zend_string *name;
+	zend_long processes;
+	fastqueue_supervisor *s;
+	fastqueue_sup_pool *p;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_LONG(processes)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(s = core_of(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!(p = fastqueue_supervisor_pool(s, ZSTR_VAL(name)))) {
+		zend_argument_value_error(1, "must name a pool, \"%s\" is none", ZSTR_VAL(name));
+		RETURN_THROWS();
+	}
+	if (processes < p->min || processes > p->max) {
+		zend_argument_value_error(2, "must be between pool \"%s\"'s min_processes (%u) and max_processes (%u), "
+			ZEND_LONG_FMT " given", p->name, p->min, p->max, processes);
+		RETURN_THROWS();
+	}
+	p->target = (unsigned) processes;
+	s->changed = true;
+}
+
+PHP_METHOD(FastQueue_Supervisor, run)
+{
+	supervisor_object *o = Z_SUPERVISOR_P(ZEND_THIS);
+	char err[FASTQUEUE_SUP_ERR_LEN];
+	zend_result ok;
+	int status = 0;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!core_of(ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	if (o->running) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor is already running");
+		RETURN_THROWS();
+	}
+	if (fastqueue_signals.installed) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor::run() cannot run inside Worker::daemon()");
+		RETURN_THROWS();
+	}
+	if (o->core->npools == 0) {
+		zend_throw_error(NULL, "FastQueue\\Supervisor::run() needs a pool: call addPool() first");
+		RETURN_THROWS();
+	}
+	o->running = true;
+	ok = fastqueue_supervisor_run(o->core, &status, err);
+	o->running = false;
+	if (o->bailed) {
+		o->bailed = false;
+		zend_bailout();
+	}
+	if (o->exiting) {
+		o->exiting = false;
+		zend_throw_unwind_exit();
+		RETURN_THROWS();
+	}
+	if (o->failure) {
+		zval failure;
+		ZVAL_OBJ(&failure, o->failure); /* the reference taken when it was kept goes to the throw */
+		o->failure = NULL;
+		zend_throw_exception_object(&failure);
+		RETURN_THROWS();
+	}
+	if (ok == FAILURE) {
+		zend_throw_exception(fastqueue_ce_Exception, err, 0);
+		RETURN_THROWS();
+	}
+	RETURN_LONG(status);
+}
+
+PHP_METHOD(FastQueue_Supervisor, stop)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (core_of(ZEND_THIS) && Z_SUPERVISOR_P(ZEND_THIS)->running) {
+		Z_SUPERVISOR_P(ZEND_THIS)->core->stop_requested = true;
+	}
+}
+
+PHP_METHOD(FastQueue_Supervisor, pause)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (core_of(ZEND_THIS) && Z_SUPERVISOR_P(ZEND_THIS)->running) {
+		Z_SUPERVISOR_P(ZEND_THIS)->core->pause_requested = 1;
+	}
+}
+
+PHP_METHOD(FastQueue_Supervisor, resume)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (core_of(ZEND_THIS) && Z_SUPERVISOR_P(ZEND_THIS)->running) {
+		Z_SUPERVISOR_P(ZEND_THIS)->core->pause_requested = 0;
+	}
+}
+
+/* {{{ status */
+static const char *state_name(fastqueue_sup_state state)
+{
+	switch (state) {
+		case FASTQUEUE_SUP_RUNNING: return "running";
+		case FASTQUEUE_SUP_PAUSED_STATE: return "paused";
+		case FASTQUEUE_SUP_STOPPING_STATE: return "stopping";
+		default: return "idle";
+	}
+}
+
+/* The pids of pool pi's workers asked to stop (stopping) or not, oldest first. */
+static void pool_pids(const fastqueue_supervisor *s, unsigned pi, bool stopping, zval *out)
+{
+	double after = -1;
+
+	array_init(out);
+	for (;;) {
+		const fastqueue_sup_child *next = NULL;
+		for (unsigned i = 0; i < s->nchildren; i++) {
+			const fastqueue_sup_child *c = &s->children[i];
+			if (c->pool == pi && c->stopping == stopping && c->started > after && (!next || c->started < next->started)) {
+				next = c;
+			}
+		}
+		if (!next) {
+			return;
+		}
+		add_next_index_long(out, next->pid);
+		after = next->started;
+	}
+}
+
+static void pool_status(const fastqueue_supervisor *s, unsigned pi, zval *out)
+{
+	const fastqueue_sup_pool *p = &s->pools[pi];
+	zval command, pids;
+	double next = -1, now = fastqueue_clock_mono();
+
+	array_init(out);
+	array_init(&command);
+	for (size_t i = 0; p->argv[i]; i++) {
+		add_next_index_string(&command, p->argv[i]);
+	}
+	add_assoc_zval(out, "command", &command);
+	add_assoc_long(out, "processes", p->target);
+	add_assoc_long(out, "min_processes", p->min);
+	add_assoc_long(out, "max_processes", p->max);
+	pool_pids(s, pi, false, &pids);
+	add_assoc_zval(out, "pids", &pids);
+	pool_pids(s, pi, true, &pids);
+	add_assoc_zval(out, "stopping", &pids);
+	add_assoc_long(out, "started", (zend_long) p->started);
+	add_assoc_long(out, "replaced", (zend_long) p->replaced);
+	add_assoc_long(out, "crashes", (zend_long) p->crashes);
+	add_assoc_long(out, "waiting", p->nrestarts);
+	for (unsigned i = 0; i < p->nrestarts; i++) {
+		double d = p->restarts[i].due - now;
+		next = next < 0 || d < next ? (d > 0 ? d : 0) : next;
+	}
+	next >= 0 ? add_assoc_double(out, "next_restart", next) : add_assoc_null(out, "next_restart");
+	p->last_exit[0] ? add_assoc_string(out, "last_exit", p->last_exit) : add_assoc_null(out, "last_exit");
+}
+
+PHP_METHOD(FastQueue_Supervisor, status)
+{
+	fastqueue_supervisor *s;
+	zval pools, pool;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(s = core_of(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	array_init(return_value);
+	add_assoc_string(return_value, "state", state_name(s->state));
+	array_init(&pools);
+	for (unsigned i = 0; i < s->npools; i++) {
+		pool_status(s, i, &pool);
+		add_assoc_zval(&pools, s->pools[i].name, &pool);
+	}
+	add_assoc_zval(return_value, "pools", &pools);
+}
+/* }}} */
+
+void fastqueue_supervisor_minit(zend_class_entry *ce)
+{
+	fastqueue_ce_Supervisor = ce;
+	ce->create_object = supervisor_create;
+	memcpy(&supervisor_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	supervisor_handlers.offset = XtOffsetOf(supervisor_object, std);
+	supervisor_handlers.free_obj = supervisor_free;
+	supervisor_handlers.get_gc = supervisor_get_gc;
+	supervisor_handlers.clone_obj = NULL;
+}

@@ -1,0 +1,125 @@
+/* The supervisor's core: pools of worker processes, the children table, and the control loop
+ * that starts, reaps, restarts and stops them (docs/supervisor.md). Plain C over the base
+ * layer: no zval, nothing thrown; a function that fails returns FAILURE with its text in the
+ * caller's buffer, and src/module/supervisor_methods.c throws it. */
+#ifndef FASTQUEUE_SUPERVISOR_H
+#define FASTQUEUE_SUPERVISOR_H
+
+#include "php.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The room an error text is given: a pool's name, a command and an errno text. */
+#define FASTQUEUE_SUP_ERR_LEN 512
+/* The longest restart delay: the delay doubles with each crash in a row, up to this. */
+#define FASTQUEUE_SUP_MAX_DELAY 60.0
+/* A worker that ran this long before it crashed starts its crash count again. */
+#define FASTQUEUE_SUP_STEADY_SECONDS 60.0
+/* A worker that ends by design sooner than this is restarted as a crash: it cannot work. */
+#define FASTQUEUE_SUP_MIN_RUN 1.0
+/* While paused, SIGUSR2 is sent again this often to the workers started this recently: one
+ * that was booting when the pause came (SIGUSR2 ignored) gets it once its handler is set. */
+#define FASTQUEUE_SUP_PAUSE_REPEAT 1.0
+#define FASTQUEUE_SUP_BOOT_SECONDS 60.0
+
+typedef enum {
+	FASTQUEUE_SUP_STARTED,    /* a worker was started */
+	FASTQUEUE_SUP_EXITED,     /* a worker ended (reason, and delay: 0 at once, -1 not replaced) */
+	FASTQUEUE_SUP_START_FAILED, /* a worker could not be started (reason, delay) */
+	FASTQUEUE_SUP_STOPPING,   /* the fleet is asked to stop */
+	FASTQUEUE_SUP_KILLED,     /* a worker still running at the stop deadline got SIGKILL */
+	FASTQUEUE_SUP_SHRINKING,  /* a worker got SIGTERM because its pool is smaller */
+	FASTQUEUE_SUP_PAUSED,
+	FASTQUEUE_SUP_CONTINUED,
+	FASTQUEUE_SUP_STOPPED     /* every worker has ended: run() returns */
+} fastqueue_sup_event_kind;
+
+/* What happened, for the log: plain values, valid during the log call only. */
+typedef struct {
+	fastqueue_sup_event_kind kind;
+	const char *pool;   /* the pool's name; NULL for the supervisor's own events */
+	pid_t pid;          /* the worker's, or 0 */
+	const char *reason; /* how a worker ended, or why it could not start; else NULL */
+	double delay;       /* seconds until it is started again: 0 at once, -1 never */
+	double ran;         /* seconds the worker ran */
+	int status;         /* its exit status, or -1 after a signal */
+	int signo;          /* the signal that ended it, or 0 */
+} fastqueue_sup_event;
+
+typedef void (*fastqueue_sup_log_fn)(void *ctx, const fastqueue_sup_event *ev, const char *line);
+
+/* A crashed worker's restart, waiting for its delay. */
+typedef struct {
+	double due;      /* monotonic seconds */
+	unsigned streak; /* crashes in a row of this worker's line */
+} fastqueue_sup_restart;
+
+/* A pool: one command, run in target processes, target between min and max. */
+typedef struct {
+	char *name;
+	char **argv;                   /* NULL-terminated, owned */
+	char **env;                    /* "KEY=VALUE" added to the environment, NULL-terminated, owned */
+	unsigned target, min, max;     /* processes */
+	uint8_t design_exits[32];      /* bit per exit status that ends a worker by design */
+	fastqueue_sup_restart *restarts; /* crashed workers waiting for their delay */
+	unsigned nrestarts, restarts_cap;
+	unsigned long started;         /* workers started, for status() */
+	unsigned long crashes;         /* workers that crashed or could not start */
+	unsigned long replaced;        /* workers that ended by design and were replaced */
+	char last_exit[160];           /* how the last worker ended, "" before any */
+} fastqueue_sup_pool;
+
+/* A running worker. */
+typedef struct {
+	pid_t pid;
+	unsigned pool;       /* index into the supervisor's pools */
+	double started;      /* monotonic seconds */
+	unsigned streak;     /* crashes in a row before it, in its line */
+	bool stopping;       /* sent SIGTERM by the supervisor: not replaced */
+} fastqueue_sup_child;
+
+typedef enum {
+	FASTQUEUE_SUP_IDLE, FASTQUEUE_SUP_RUNNING, FASTQUEUE_SUP_PAUSED_STATE, FASTQUEUE_SUP_STOPPING_STATE
+} fastqueue_sup_state;
+
+typedef struct _fastqueue_supervisor {
+	double stop_timeout;          /* seconds between SIGTERM and SIGKILL on a stop */
+	fastqueue_sup_log_fn log;     /* NULL: no log */
+	void *log_ctx;
+	fastqueue_sup_pool *pools;
+	unsigned npools;
+	fastqueue_sup_child *children;
+	unsigned nchildren, children_cap;
+	fastqueue_sup_state state;
+	bool stop_requested;          /* stop() or a log callback's failure: stop on the next turn */
+	int pause_requested;          /* -1 none, 0 continue, 1 pause: pause()/resume() */
+	bool changed;                 /* a pool's target moved during a run: turn again at once */
+	double stop_deadline;         /* monotonic: SIGKILL after it */
+	double pause_repeat_at;       /* monotonic: SIGUSR2 again to the young workers, while paused */
+	bool killed;                  /* some worker needed SIGKILL at the deadline */
+	int wake_fd;                  /* the self-pipe's read end while run() runs, else -1 */
+} fastqueue_supervisor;
+
+/* An empty supervisor; free it with fastqueue_supervisor_free(). */
+fastqueue_supervisor *fastqueue_supervisor_new(double stop_timeout);
+void fastqueue_supervisor_free(fastqueue_supervisor *s);
+
+/* Adds a pool, taking argv and env (NULL-terminated arrays of malloc'd strings, or NULL for
+ * env). FAILURE (a name taken) leaves them to the caller. */
+zend_result fastqueue_supervisor_add_pool(fastqueue_supervisor *s, const char *name, char **argv, char **env,
+	unsigned processes, unsigned min, unsigned max, const uint8_t design_exits[32], char *err);
+/* The pool named name, or NULL. */
+fastqueue_sup_pool *fastqueue_supervisor_pool(fastqueue_supervisor *s, const char *name);
+/* Running workers of pool i that the supervisor has not asked to stop. */
+unsigned fastqueue_supervisor_running(const fastqueue_supervisor *s, unsigned pool);
+/* Frees an array of malloc'd strings ending with NULL. */
+void fastqueue_sup_strings_free(char **list);
+
+/* Runs the fleet until it is stopped (a quit signal, stop()): *status is 0 when every worker
+ * ended within stop_timeout, 1 when some needed SIGKILL. FAILURE: the first start of a pool's
+ * command failed (err says which and why) and what had started was stopped; or the signal
+ * handlers could not be installed. */
+zend_result fastqueue_supervisor_run(fastqueue_supervisor *s, int *status, char *err);
+
+#endif
