@@ -484,18 +484,17 @@ namespace FastQueue {
          *
          * @param array $options Each optional. The keys, with their type and default:
          *
-         *     - 'stop_timeout' (int|float, 60): seconds a worker is given to end after the
-         *       SIGTERM of a stop before it gets SIGKILL, 0 to 31536000.
+         *     - 'stop_timeout' (int|float, 60; 0 to 31536000 (a year)): seconds a worker is given
+         *       to end after the SIGTERM of a stop before it gets SIGKILL.
          *     - 'log' (?callable, null): called for each event of the fleet with the line
-         *       (string) and the event (array: 'event' one of started, exited, start_failed,
-         *       shrinking, stopping, killed, paused, continued, stopped; 'pool', 'pid',
-         *       'reason', 'delay' (seconds until the worker is started again: 0 at once,
-         *       null never), 'ran' (seconds), 'status' and 'signal', each null where it does
-         *       not apply). Never on the loop's own turns. null: each line goes to stderr as
-         *       "FastQueue supervisor: LINE". A Throwable from it stops the fleet as SIGTERM
-         *       does (the lines until then go to stderr), and run() throws it once every
-         *       worker has ended; so do exit() and a fatal error in it, which take effect
-         *       then.
+         *       (string) and the event (array: `event` one of `started`, `exited`, `start_failed`,
+         *       `shrinking`, `stopping`, `killed`, `paused`, `continued`, `stopped`; `pool`, `pid`,
+         *       `reason`, `delay` (seconds until the worker is started again: 0 at once, `null`
+         *       never), `ran` (seconds), `status` and `signal`, each `null` where it does not
+         *       apply). Never on the loop's own turns. `null`: each line goes to stderr as
+         *       `FastQueue supervisor: LINE`. A Throwable from it stops the fleet as SIGTERM does
+         *       (the lines until then go to stderr), and `run()` throws it once every worker has
+         *       ended; so do `exit()` and a fatal error in it, which take effect then.
          *
          * @throws \TypeError An option of the wrong type.
          * @throws \ValueError An unknown option, or one out of its bounds.
@@ -514,18 +513,18 @@ namespace FastQueue {
          *     'min_processes' and 'max_processes'.
          * @param array $options Each optional. The keys, with their type and default:
          *
-         *     - 'min_processes' (int, 0): the least setProcesses() may ask for, 0 to
-         *       $processes.
-         *     - 'max_processes' (int, $processes): the most setProcesses() may ask for,
-         *       $processes to 1000.
+         *     - 'min_processes' (int, 0; 0 to $processes): the least `setProcesses()` may ask
+         *       for.
+         *     - 'max_processes' (int, $processes; $processes to 1000): the most `setProcesses()`
+         *       may ask for.
          *     - 'env' (array, []): variables added to the supervisor's environment for this
-         *       pool's workers, name => value, both strings; a name is non-empty and holds
-         *       no '='; a variable of the same name is replaced.
-         *     - 'design_exits' (array, [0, 1, 12]): the exit statuses, 0 to 255, of a worker
-         *       that ended by design (a stop condition, a job's timeout, the memory limit):
-         *       it is replaced at once. Any other status, or a signal, is a crash, restarted
-         *       after the growing delay; so is a status of this list after less than 1 s of
-         *       running.
+         *       pool's workers, name => value, both strings without NUL; a name is non-empty and
+         *       holds no `=`; a variable of the same name is replaced.
+         *     - 'design_exits' (array, [0, 1, 12]; 0 to 255 each): the exit statuses of a worker
+         *       that ended by design (a stop condition, a job's timeout, the memory limit): it is
+         *       replaced at once. Any other status, or a signal, is a crash, restarted after 1 s, 2
+         *       s, 4 s ... 60 s; so is a status of this list after less than 1 s of running. See
+         *       docs/supervisor.md.
          *
          * @throws \TypeError An argument or option of the wrong type.
          * @throws \ValueError An empty name or command, a count out of bounds, an unknown

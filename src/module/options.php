@@ -1,10 +1,11 @@
 <?php
-/* The options of FastQueue\RedisQueue's and FastQueue\Worker's constructors and of
- * RedisQueue::push() and later(), each declared once; with the keys of the array options tls
- * and sentinel.
+/* The options of FastQueue\RedisQueue's, FastQueue\Worker's and FastQueue\Supervisor's
+ * constructors, of RedisQueue::push() and later() and of Supervisor::addPool(), each declared
+ * once; with the keys of the array options tls and sentinel.
  *
  * scripts/gen-options turns this file into the C tables the options are read with
- * (src/module/redis_queue_options_table.h, worker_options_table.h, job_options_table.h), the
+ * (src/module/redis_queue_options_table.h, worker_options_table.h, job_options_table.h,
+ * supervisor_options_table.h, supervisor_pool_options_table.h), the
  * option lists in the methods' docblocks in fastqueue.stub.php and the option tables of
  * docs/api.md. Edit here, run scripts/gen-options (then scripts/gen-arginfo, for the stub's
  * hash) and commit what they write; `scripts/gen-options --check` fails while any is stale.
@@ -12,7 +13,9 @@
  * A set, named by its class (or Job: its C table is job_option_table): 'arg' (the argument the
  * options are), 'struct' (the C settings they are read into) and 'options' (in the order
  * documented); 'class' and 'methods' where they are not the key's constructor (the docblock of
- * the first lists them); 'nullable_said': a nullable int's TypeError says ?int, not int.
+ * the first lists them); 'source' where the file that defines the readers the rows name is not
+ * src/module/<set in snake case>_options.c; 'nullable_said': a nullable int's TypeError says
+ * ?int, not int.
  *
  * An option:
  *   'type'     int, ?int, number (int or float), ?number, bool, string, ?string: read by the
@@ -374,6 +377,65 @@ return [
                 'type' => 'string', 'field' => 'options.display_name', 'empty' => true,
                 'default_text' => "the job's name before any '@'",
                 'doc' => 'the name `resolveName()` gives and failure and timeout messages use.',
+            ],
+        ],
+    ],
+    // Supervisor's constructor: read into supervisor_methods.c's settings, which the object
+    // then takes (the log callable kept as a zval).
+    'Supervisor' => [
+        'arg' => 1,
+        'struct' => 'supervisor_settings',
+        'source' => 'src/module/supervisor_methods.c',
+        'options' => [
+            'stop_timeout' => [
+                'type' => 'number', 'field' => 'stop_timeout', 'min' => 0, 'max' => 'FASTQUEUE_MAX_WAIT', 'default' => 60,
+                'doc' => 'seconds a worker is given to end after the SIGTERM of a stop before it gets SIGKILL.',
+            ],
+            'log' => [
+                'type' => 'custom', 'php' => '?callable', 'read' => 'read_log_option', 'default' => null,
+                'doc' => 'called for each event of the fleet with the line (string) and the event (array: `event` '
+                    . 'one of `started`, `exited`, `start_failed`, `shrinking`, `stopping`, `killed`, `paused`, '
+                    . '`continued`, `stopped`; `pool`, `pid`, `reason`, `delay` (seconds until the worker is '
+                    . 'started again: 0 at once, `null` never), `ran` (seconds), `status` and `signal`, each '
+                    . '`null` where it does not apply). Never on the loop\'s own turns. `null`: each line goes to '
+                    . 'stderr as `FastQueue supervisor: LINE`. A Throwable from it stops the fleet as SIGTERM does '
+                    . '(the lines until then go to stderr), and `run()` throws it once every worker has ended; so '
+                    . 'do `exit()` and a fatal error in it, which take effect then.',
+            ],
+        ],
+    ],
+    // addPool()'s options: read into supervisor_methods.c's pool_options. The bound 1000 is its
+    // POOL_PROCESSES_MAX; the pool's $processes bounds both counts further, checked once all
+    // are read.
+    'SupervisorPool' => [
+        'class' => 'Supervisor',
+        'methods' => ['addPool'],
+        'arg' => 4,
+        'struct' => 'pool_options',
+        'source' => 'src/module/supervisor_methods.c',
+        'options' => [
+            'min_processes' => [
+                'type' => 'int', 'field' => 'min', 'min' => 0, 'max' => 1000, 'bounds' => '0 to $processes',
+                'default' => 0, 'doc' => 'the least `setProcesses()` may ask for.',
+            ],
+            // No default in the row: the C sets -1 (no count can be), then $processes when still -1.
+            'max_processes' => [
+                'type' => 'int', 'field' => 'max', 'min' => 0, 'max' => 1000, 'bounds' => '$processes to 1000',
+                'default_text' => '$processes', 'doc' => 'the most `setProcesses()` may ask for.',
+            ],
+            'env' => [
+                'type' => 'custom', 'php' => 'array', 'read' => 'read_env_option', 'default_text' => '[]',
+                'doc' => "variables added to the supervisor's environment for this pool's workers, name => value, "
+                    . 'both strings without NUL; a name is non-empty and holds no `=`; a variable of the same '
+                    . 'name is replaced.',
+            ],
+            'design_exits' => [
+                'type' => 'custom', 'php' => 'array', 'read' => 'read_design_exits_option',
+                'default_text' => '[0, 1, 12]', 'bounds' => '0 to 255 each',
+                'doc' => 'the exit statuses of a worker that ended by design (a stop condition, a job\'s timeout, '
+                    . 'the memory limit): it is replaced at once. Any other status, or a signal, is a crash, '
+                    . 'restarted after 1 s, 2 s, 4 s ... 60 s; so is a status of this list after less than 1 s '
+                    . 'of running. See [docs/supervisor.md](supervisor.md#exit-statuses-and-restarts).',
             ],
         ],
     ],

@@ -1,6 +1,7 @@
 /* FastQueue\Supervisor: the object that owns a src/supervisor/ core, its options read into
- * plain C (each refused with a TypeError or ValueError that names it), the log callable, and
- * the exceptions the core's errors become. */
+ * plain C by the rows of supervisor_options_table.h and supervisor_pool_options_table.h
+ * (generated from options.php; each refused with a TypeError or ValueError that names it) and
+ * the readers those rows name, the log callable, and the exceptions the core's errors become. */
 #include "supervisor_methods.h"
 #include "supervisor.h"
 #include "exits.h"
@@ -14,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bounds of a pool: its name's length, and processes (a fleet of more is a mistake here). */
+/* Bounds of a pool: its name's length, and processes (a fleet of more is a mistake here; the
+ * bound of min_processes and max_processes in options.php says the same). */
 #define POOL_NAME_MAX 100
 #define POOL_PROCESSES_MAX 1000
 
@@ -152,35 +154,36 @@ static void log_event(void *ctx, const fastqueue_sup_event *ev, const char *line
 /* }}} */
 
 /* {{{ __construct */
-static zend_result read_supervisor_option(supervisor_object *o, double *stop_timeout, zend_string *key, zval *v)
+/* What the constructor's options are read into, by the rows of supervisor_options_table.h. */
+typedef struct {
+	double stop_timeout;
+	zval log;                  /* the log callable, or UNDEF */
+} supervisor_settings;
+
+#include "supervisor_options_table.h"
+
+static zend_result read_log_option(zval *v, void *settings)
 {
-	if (zend_string_equals_literal(key, "stop_timeout")) {
-		return fastqueue_opt_number(v, 1, "stop_timeout", 0, FASTQUEUE_MAX_WAIT, stop_timeout);
+	supervisor_settings *ss = settings;
+
+	if (Z_TYPE_P(v) != IS_NULL && !zend_is_callable(v, 0, NULL)) {
+		zend_argument_type_error(1, "option \"log\" must be a valid callback or null, %s given",
+			zend_zval_type_name(v));
+		return FAILURE;
 	}
-	if (zend_string_equals_literal(key, "log")) {
-		if (Z_TYPE_P(v) != IS_NULL && !zend_is_callable(v, 0, NULL)) {
-			zend_argument_type_error(1, "option \"log\" must be a valid callback or null, %s given",
-				zend_zval_type_name(v));
-			return FAILURE;
-		}
-		zval_ptr_dtor(&o->log);
-		ZVAL_UNDEF(&o->log);
-		if (Z_TYPE_P(v) != IS_NULL) {
-			ZVAL_COPY(&o->log, v);
-		}
-		return SUCCESS;
+	zval_ptr_dtor(&ss->log);
+	ZVAL_UNDEF(&ss->log);
+	if (Z_TYPE_P(v) != IS_NULL) {
+		ZVAL_COPY(&ss->log, v);
 	}
-	zend_argument_value_error(1, "contains unknown option \"%s\"", ZSTR_VAL(key));
-	return FAILURE;
+	return SUCCESS;
 }
 
 PHP_METHOD(FastQueue_Supervisor, __construct)
 {
 	supervisor_object *o = Z_SUPERVISOR_P(ZEND_THIS);
 	HashTable *options = NULL;
-	double stop_timeout = 60;
-	zend_string *key;
-	zval *v;
+	supervisor_settings ss;
 
 	ZEND_PARSE_PARAMETERS_START(0, 1)
 		Z_PARAM_OPTIONAL
@@ -191,34 +194,33 @@ PHP_METHOD(FastQueue_Supervisor, __construct)
 		zend_throw_error(NULL, "FastQueue\\Supervisor is already constructed");
 		RETURN_THROWS();
 	}
-	if (options) {
-		ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, v) {
-			if (!key) {
-				zend_argument_value_error(1, "must be an array with string keys");
-				RETURN_THROWS();
-			}
-			ZVAL_DEREF(v);
-			if (read_supervisor_option(o, &stop_timeout, key, v) == FAILURE) {
-				RETURN_THROWS();
-			}
-		} ZEND_HASH_FOREACH_END();
+	ZVAL_UNDEF(&ss.log);
+	fastqueue_options_defaults(&supervisor_option_table, &ss);
+	if (fastqueue_options_read(&supervisor_option_table, options, &ss) == FAILURE) {
+		zval_ptr_dtor(&ss.log);
+		RETURN_THROWS();
 	}
-	if (!(o->core = fastqueue_supervisor_new(stop_timeout))) {
+	if (!(o->core = fastqueue_supervisor_new(ss.stop_timeout))) {
+		zval_ptr_dtor(&ss.log);
 		zend_throw_error(NULL, "FastQueue\\Supervisor: out of memory");
 		RETURN_THROWS();
 	}
+	zval_ptr_dtor(&o->log);
+	ZVAL_COPY_VALUE(&o->log, &ss.log); /* the reference read_log_option took goes to the object */
 	o->core->log = log_event;
 	o->core->log_ctx = o;
 }
 /* }}} */
 
 /* {{{ addPool */
+/* What addPool()'s options are read into, by the rows of supervisor_pool_options_table.h. */
 typedef struct {
-	zend_long min, max;
-	bool max_given;
-	char **env;
-	uint8_t design_exits[32];
+	zend_long min, max;        /* max -1: not given, $processes */
+	char **env;                /* malloc'd "NAME=value" strings, or NULL */
+	uint8_t design_exits[32];  /* a bit per exit status */
 } pool_options;
+
+#include "supervisor_pool_options_table.h"
 
 /* A malloc'd, NULL-terminated array of copies of strings; NULL when out of memory. */
 static char **string_list(size_t n)
@@ -259,8 +261,9 @@ static zend_result read_command(HashTable *command, char ***argv)
 	return SUCCESS;
 }
 
-static zend_result opt_env(zval *v, pool_options *po)
+static zend_result read_env_option(zval *v, void *settings)
 {
+	pool_options *po = settings;
 	zend_string *name;
 	zval *value;
 	size_t n = 0;
@@ -301,8 +304,9 @@ static zend_result opt_env(zval *v, pool_options *po)
 	return SUCCESS;
 }
 
-static zend_result opt_design_exits(zval *v, pool_options *po)
+static zend_result read_design_exits_option(zval *v, void *settings)
 {
+	pool_options *po = settings;
 	zval *item;
 
 	if (Z_TYPE_P(v) != IS_ARRAY) {
@@ -321,46 +325,19 @@ static zend_result opt_design_exits(zval *v, pool_options *po)
 	return SUCCESS;
 }
 
-static zend_result read_pool_option(pool_options *po, zend_string *key, zval *v)
-{
-	if (zend_string_equals_literal(key, "min_processes")) {
-		return fastqueue_opt_long(v, 4, "min_processes", 0, POOL_PROCESSES_MAX, &po->min);
-	}
-	if (zend_string_equals_literal(key, "max_processes")) {
-		po->max_given = true;
-		return fastqueue_opt_long(v, 4, "max_processes", 0, POOL_PROCESSES_MAX, &po->max);
-	}
-	if (zend_string_equals_literal(key, "env")) {
-		return opt_env(v, po);
-	}
-	if (zend_string_equals_literal(key, "design_exits")) {
-		return opt_design_exits(v, po);
-	}
-	zend_argument_value_error(4, "contains unknown option \"%s\"", ZSTR_VAL(key));
-	return FAILURE;
-}
-
 /* The options (NULL: none), and the bounds they set on processes, each refusal naming its key. */
 static zend_result read_pool_options(HashTable *options, zend_long processes, pool_options *po)
 {
-	zend_string *key;
-	zval *v;
-
 	/* Worker::daemon()'s own statuses: a stop condition, a job's timeout, the memory limit. */
 	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_SUCCESS);
 	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_ERROR);
 	fastqueue_exit_set(po->design_exits, FASTQUEUE_EXIT_MEMORY_LIMIT);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(options ? options : (HashTable *) &zend_empty_array, key, v) {
-		if (!key) {
-			zend_argument_value_error(4, "must be an array with string keys");
-			return FAILURE;
-		}
-		ZVAL_DEREF(v);
-		if (read_pool_option(po, key, v) == FAILURE) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
-	if (!po->max_given) {
+	fastqueue_options_defaults(&supervisor_pool_option_table, po);
+	po->max = -1;
+	if (fastqueue_options_read(&supervisor_pool_option_table, options, po) == FAILURE) {
+		return FAILURE;
+	}
+	if (po->max < 0) {
 		po->max = processes;
 	}
 	if (po->min > processes) {

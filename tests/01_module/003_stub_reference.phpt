@@ -4,7 +4,7 @@ fastqueue.stub.php is the whole API reference and docs/api.md names all of it: e
 fastqueue
 --SKIPIF--
 <?php
-foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options_table.h', 'src/module/supervisor_methods.c', 'src/worker/worker_events.c'] as $f) {
+foreach (['fastqueue.stub.php', 'docs/api.md', 'src/module/redis_queue_options_table.h', 'src/module/worker_options_table.h', 'src/module/job_options_table.h', 'src/module/supervisor_options_table.h', 'src/module/supervisor_pool_options_table.h', 'src/worker/worker_events.c'] as $f) {
     if (!is_file(__DIR__ . "/../../$f")) die("skip $f is not beside the tests (not run from a checkout)");
 }
 ?>
@@ -271,13 +271,13 @@ $checks = [
     'Supervisor::__construct()' => [
         'doc' => $stubClasses['FastQueue\Supervisor']['methods']['__construct']['doc'] ?? '',
         'make' => fn($options) => new Supervisor($options),
-        'c' => c_keys('src/module/supervisor_methods.c', 'static zend_result read_supervisor_option(supervisor_object'),
+        'c' => table_keys('src/module/supervisor_options_table.h', 'supervisor_option_rows'),
         'api' => 'Supervisor options',
     ],
     'Supervisor::addPool()' => [
         'doc' => $stubClasses['FastQueue\Supervisor']['methods']['addPool']['doc'] ?? '',
         'make' => fn($options) => (new Supervisor())->addPool('p', ['true'], 1, $options),
-        'c' => c_keys('src/module/supervisor_methods.c', 'static zend_result read_pool_option(pool_options'),
+        'c' => table_keys('src/module/supervisor_pool_options_table.h', 'supervisor_pool_option_rows'),
         'api' => 'Pool options',
     ],
     /* Refused before any command is sent: no Redis is needed. */

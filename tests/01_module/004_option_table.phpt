@@ -1,5 +1,5 @@
 --TEST--
-The constructors, push() and later() take exactly the options src/module/options.php declares, and tls and sentinel exactly its keys, with its types and bounds: each typed option refuses another type naming that type, each bound is accepted and one step past it refused
+The constructors, push(), later() and Supervisor::addPool() take exactly the options src/module/options.php declares, and tls and sentinel exactly its keys, with its types and bounds: each typed option refuses another type naming that type, each bound is accepted and one step past it refused
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -29,7 +29,20 @@ $make = [
     'RedisQueue tls' => fn(array $o) => new RedisQueue(['tls' => $o]),
     /* The required keys given, so that a refusal is the key's own. */
     'RedisQueue sentinel' => fn(array $o) => new RedisQueue(['sentinel' => $o + ['nodes' => ['127.0.0.1:1'], 'service' => 'm']]),
+    'Supervisor' => fn(array $o) => new FastQueue\Supervisor($o),
+    'SupervisorPool' => fn(array $o) => (new FastQueue\Supervisor())->addPool('p', ['true'], pool_processes($o), $o),
 ];
+/* A pool's $processes that the count options given allow (min_processes at most, max_processes
+ * at least it), so that a bound refused is refused by the option's own bounds. */
+function pool_processes(array $o): int
+{
+    foreach (['min_processes', 'max_processes'] as $count) {
+        if (is_int($o[$count] ?? null) && $o[$count] >= 0 && $o[$count] <= 1000) {
+            return $o[$count];
+        }
+    }
+    return 1;
+}
 /* push() and later() to a port where no Redis listens: options they accept end in the
  * ConnectionException of the send, those they refuse before it. */
 function sent(callable $call): void
@@ -120,4 +133,6 @@ RedisQueue sentinel: %d options, %d bounds tried
 Worker: %d options, %d bounds tried
 Job: %d options, %d bounds tried
 Job later(): %d options, %d bounds tried
+Supervisor: %d options, %d bounds tried
+SupervisorPool: %d options, %d bounds tried
 the extension takes the options as src/module/options.php declares them
