@@ -35,7 +35,7 @@ typedef struct {
 
 static inline supervisor_object *supervisor_from_obj(zend_object *obj)
 {
-	return (supervisor_object *) ((char *) obj - XtOffsetOf(supervisor_object, std));
+	return (supervisor_object *) ((char *) obj - offsetof(supervisor_object, std));
 }
 #define Z_SUPERVISOR_P(zv) supervisor_from_obj(Z_OBJ_P(zv))
 
@@ -604,7 +604,7 @@ void fastqueue_supervisor_minit(zend_class_entry *ce)
 	fastqueue_ce_Supervisor = ce;
 	ce->create_object = supervisor_create;
 	memcpy(&supervisor_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	supervisor_handlers.offset = XtOffsetOf(supervisor_object, std);
+	supervisor_handlers.offset = offsetof(supervisor_object, std);
 	supervisor_handlers.free_obj = supervisor_free;
 	supervisor_handlers.get_gc = supervisor_get_gc;
 	supervisor_handlers.clone_obj = NULL;
