@@ -213,7 +213,8 @@ static bool publish_on(fastqueue_metrics_export *e, fastqueue_conn *c, volatile 
 	size_t zadd_len[4] = {4, e->set_len, 0, e->member_len};
 
 	set_len[4] = fastqueue_format(ttl, sizeof(ttl), "%lld", e->ttl_ms);
-	zadd_len[2] = fastqueue_format(score, sizeof(score), "%.3f", fastqueue_clock_wall());
+	/* This thread must not format a float through PHP's snprintf (args.h). */
+	zadd_len[2] = fastqueue_format_seconds(score, fastqueue_clock_wall());
 	return command(busy, c, 5, set_argv, set_len) && command(busy, c, 4, zadd_argv, zadd_len);
 }
 

@@ -612,7 +612,7 @@ static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_li
 	if (seconds > 0 && seconds < 0.001) {
 		seconds = 0.001;
 	}
-	fastqueue_args_add(&a, secs, fastqueue_format(secs, sizeof(secs), "%.3f", seconds));
+	fastqueue_args_add(&a, secs, fastqueue_format_seconds(secs, seconds));
 	c = fastqueue_conn_route_str(&q->conn, l->keys[FASTQUEUE_QUEUE_KEYS * l->group_first[g] + FASTQUEUE_KEY_NOTIFY]);
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
 	fastqueue_conn_set_read_timeout(c, seconds > 0 ? seconds + read_timeout : 0);

@@ -1,5 +1,6 @@
 /* A command's arguments (fastqueue_args) and the formatting of numbers into them. */
 #include "args.h"
+#include <math.h>
 
 size_t fastqueue_format(char *buf, size_t size, const char *fmt, ...)
 {
@@ -90,6 +91,20 @@ size_t fastqueue_format_long(char *buf, zend_long n)
 		u = 0 - u; /* ZEND_LONG_MIN too: unsigned, no overflow */
 	}
 	p = fastqueue_put_digits(p, u);
+	*p = '\0';
+	return (size_t) (p - buf);
+}
+
+size_t fastqueue_format_seconds(char *buf, double seconds)
+{
+	double ms = seconds > 0 ? floor(seconds * 1000.0 + 0.5) : 0;
+	uint64_t m = ms < 9e18 ? (uint64_t) ms : UINT64_C(9000000000000000000);
+	char *p = fastqueue_put_digits(buf, m / 1000);
+
+	*p++ = '.';
+	*p++ = (char) ('0' + m / 100 % 10);
+	*p++ = (char) ('0' + m / 10 % 10);
+	*p++ = (char) ('0' + m % 10);
 	*p = '\0';
 	return (size_t) (p - buf);
 }

@@ -30,6 +30,13 @@ void fastqueue_format_note(char *err, size_t size, const char *fmt, ...) ZEND_AT
 #define FASTQUEUE_LONG_CHARS 24
 size_t fastqueue_format_long(char *buf, zend_long n);
 
+/* seconds (>= 0, finite) with three decimals ("12.500"), NUL-terminated, in buf
+ * (FASTQUEUE_LONG_CHARS + 4 at least); returns its length. Integer arithmetic only: always a
+ * '.', whatever LC_NUMERIC a PHP script set, and safe on the worker's own threads, where
+ * PHP's snprintf must not format a float (its zend_dtoa shares unlocked memory with the
+ * thread that runs PHP). */
+size_t fastqueue_format_seconds(char *buf, double seconds);
+
 /* n's decimal digits at p, not terminated; returns their end. Inline: the connection writes
  * every RESP header of the per-job path with it. */
 static inline char *fastqueue_put_digits(char *p, uint64_t n)

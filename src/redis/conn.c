@@ -240,7 +240,7 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 	fastqueue_args_add(&a, "WAIT", 4);
 	fastqueue_args_add(&a, n, fastqueue_format(n, sizeof(n), ZEND_LONG_FMT, c->opt.wait_replicas));
 	/* WAIT reads 0 as "for ever": never below one millisecond. */
-	fastqueue_args_add(&a, ms, fastqueue_format(ms, sizeof(ms), "%.0f", timeout_ms < 1 ? 1 : timeout_ms));
+	fastqueue_args_add(&a, ms, fastqueue_format_long(ms, timeout_ms < 1 ? 1 : (zend_long) (timeout_ms + 0.5)));
 	/* WAIT blocks up to its timeout: the read must not give up first. */
 	if (c->opt.read_timeout > 0) {
 		fastqueue_conn_set_read_timeout(c, c->opt.read_timeout + c->opt.wait_timeout);
@@ -256,10 +256,14 @@ zend_result fastqueue_conn_wait_replicas(fastqueue_conn *c)
 		return FAILURE;
 	}
 	if (acked < c->opt.wait_replicas) {
-		char ep[300];
+		char ep[300], within[FASTQUEUE_LONG_CHARS + 4];
+		/* No float through PHP's snprintf: a metrics thread may be here (args.h). */
+		size_t n = fastqueue_format_seconds(within, c->opt.wait_timeout);
+		while (within[n - 1] == '0') within[--n] = '\0';  /* "0.300" reads "0.3", "2.000" "2" */
+		if (within[n - 1] == '.') within[--n] = '\0';
 		fastqueue_session_error(c, FASTQUEUE_ERR_REPLICATION, "Only " ZEND_LONG_FMT " of " ZEND_LONG_FMT " replicas of %s confirmed the "
-			"write within %g s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
-			acked < 0 ? 0 : acked, c->opt.wait_replicas, endpoint(c, ep, sizeof(ep)), c->opt.wait_timeout);
+			"write within %s s (wait_replicas, wait_timeout): it is done on the master, but a failover could lose it",
+			acked < 0 ? 0 : acked, c->opt.wait_replicas, endpoint(c, ep, sizeof(ep)), within);
 		fastqueue_reply_free(r);
 		return FAILURE;
 	}
