@@ -16,9 +16,11 @@ fq_clean($queue);
 fq_raw()->cmd('DEL', 'sv:done:while-paused');
 $listener = <<<'PHP'
 pcntl_async_signals(true);
-pcntl_signal(SIGUSR2, function () { echo "usr2 ", getmypid(), "\n"; });
-pcntl_signal(SIGCONT, function () { echo "cont ", getmypid(), "\n"; });
-echo "ready ", getmypid(), "\n";
+// Each line in one write: the supervisor and its workers share the test's pipe, and a line
+// written in parts can take another process's line into its middle.
+pcntl_signal(SIGUSR2, function () { echo "usr2 " . getmypid() . "\n"; });
+pcntl_signal(SIGCONT, function () { echo "cont " . getmypid() . "\n"; });
+echo "ready " . getmypid() . "\n";
 while (true) { sleep(1); }
 PHP;
 $go = sys_get_temp_dir() . '/sv007-go-' . getmypid();
