@@ -37,6 +37,12 @@ typedef struct {
 	bool seen;         /* met in the reading being made */
 } run_mark;
 
+/* When a queue's run time was last read, for the busy processes between two readings. */
+typedef struct {
+	char *queue;
+	double at;         /* the reading's now */
+} run_read;
+
 struct _fastqueue_sup_figures {
 	fastqueue_conn *conn;
 	char *prefix;
@@ -45,6 +51,8 @@ struct _fastqueue_sup_figures {
 	size_t nheads;
 	run_mark *marks;
 	size_t nmarks;
+	run_read *reads;
+	size_t nreads;
 };
 
 /* {{{ commands: built, sent (one pipeline, or one by one in a cluster), their replies */
@@ -673,6 +681,29 @@ static void prune_marks(fastqueue_sup_figures *f, const char *const *queues, uns
 	}
 }
 
+/* When queue's run time was read before (0: never), and now as its last reading. */
+static double last_read(fastqueue_sup_figures *f, const char *queue, double now)
+{
+	run_read *grown;
+	double at;
+
+	for (size_t i = 0; i < f->nreads; i++) {
+		if (strcmp(f->reads[i].queue, queue) == 0) {
+			at = f->reads[i].at;
+			f->reads[i].at = now;
+			return at;
+		}
+	}
+	grown = realloc(f->reads, (f->nreads + 1) * sizeof(*f->reads));
+	if (grown) {
+		f->reads = grown;
+		if ((f->reads[f->nreads].queue = strdup(queue))) {
+			f->reads[f->nreads++].at = now;
+		}
+	}
+	return 0;
+}
+
 /* The workers' labels (ZRANGE's reply) into a batch of GETs of their expositions. */
 static zend_result workers_batch(const command *set, batch *gets, double now,
 	char *err, size_t errlen)
@@ -728,8 +759,10 @@ static zend_result read_runtime(fastqueue_sup_figures *f, const command *set, co
 	if (ok == SUCCESS) {
 		prune_marks(f, queues, n);
 		for (unsigned q = 0; q < n; q++) {
+			double since = last_read(f, queues[q], now);
 			out[q].runtime = t[q].delta_count > 0 ? t[q].delta_sum / t[q].delta_count
 				: t[q].all_count > 0 ? t[q].all_sum / t[q].all_count : -1;
+			out[q].busy = since > 0 && now > since ? t[q].delta_sum / (now - since) : -1;
 		}
 	} else {
 		for (size_t i = 0; i < f->nmarks; i++) {
@@ -772,8 +805,12 @@ void fastqueue_sup_figures_free(fastqueue_sup_figures *f)
 		free(f->marks[i].worker);
 		free(f->marks[i].queue);
 	}
+	for (size_t i = 0; i < f->nreads; i++) {
+		free(f->reads[i].queue);
+	}
 	free(f->heads);
 	free(f->marks);
+	free(f->reads);
 	free(f->prefix);
 	free(f);
 }
@@ -801,6 +838,7 @@ zend_result fastqueue_sup_figures_read(fastqueue_sup_figures *f, const char *con
 	for (unsigned i = 0; i < n && ok == SUCCESS; i++) {
 		const command *cmds = &b.cmds[(size_t) i * Q_COMMANDS];
 		out[i].runtime = -1;
+		out[i].busy = -1;
 		if (read_backlog(cmds, &out[i].backlog, err, errlen) == FAILURE
 			|| read_wait(f, queues[i], cmds, now, &out[i].wait, err, errlen) == FAILURE) {
 			ok = FAILURE;
