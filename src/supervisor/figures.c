@@ -21,12 +21,23 @@
 #define RUN_SUM "fastqueue_job_run_seconds_sum{"
 #define RUN_COUNT "fastqueue_job_run_seconds_count{"
 
-/* A queue whose head job carries no createdAt: which job was at its head, and since when. */
+/* Jobs seen at a queue's tail, remembered for the wait of payloads without createdAt. */
+#define TAIL_SIGHTINGS 64
+
+/* What the reader remembers of a queue whose head job carries no createdAt (before Laravel 12,
+ * RedisQueue::push): the job at its head and since when this reader saw it, at the head or
+ * earlier at the tail (a job at the tail was pushed by then), so that under a steady load,
+ * where the head changes at every reading, its wait still shows. */
 typedef struct {
 	char *queue;
-	uint64_t job;      /* the job's identity: a hash of its uuid, id or bytes */
-	double since;      /* Unix seconds it was first seen there */
-} head_seen;
+	bool standin;                      /* its last head had no createdAt: the tail is read too */
+	bool has_head;
+	uint64_t head;                     /* the job's identity: a hash of its uuid, id or bytes */
+	double head_since;                 /* Unix seconds it was first seen */
+	uint64_t tail[TAIL_SIGHTINGS];     /* a ring of the distinct jobs seen at the tail */
+	double tail_at[TAIL_SIGHTINGS];    /* ... and when each was first seen there */
+	unsigned ntail, next_tail;
+} queue_seen;
 
 /* A worker's run-time sum and count for one queue at the previous reading. */
 typedef struct {
@@ -47,8 +58,8 @@ struct _fastqueue_sup_figures {
 	fastqueue_conn *conn;
 	char *prefix;
 	size_t prefix_len;
-	head_seen *heads;
-	size_t nheads;
+	queue_seen *seen;
+	size_t nseen;
 	run_mark *marks;
 	size_t nmarks;
 	run_read *reads;
@@ -272,11 +283,13 @@ static zend_result reply_integer(const command *c, long *out, char *err, size_t 
 /* }}} */
 
 /* {{{ the backlog and the wait */
-enum { Q_LLEN, Q_ZCOUNT, Q_HEAD, Q_DUE, Q_COMMANDS };
+/* A queue's commands in a batch, in this order; Q_TAIL only while its head lacks createdAt. */
+enum { Q_LLEN, Q_ZCOUNT, Q_HEAD, Q_DUE, Q_TAIL, Q_COMMANDS };
 
 /* A queue's LLEN and ZCOUNT of its due delayed jobs, and with the wait its head and its
- * oldest due delayed job. */
-static bool add_queue_commands(const fastqueue_sup_figures *f, batch *b, const char *queue, bool with_wait)
+ * oldest due delayed job, and with_tail its tail. */
+static bool add_queue_commands(const fastqueue_sup_figures *f, batch *b, const char *queue, bool with_wait,
+	bool with_tail)
 {
 	size_t len;
 	command *c;
@@ -305,6 +318,12 @@ static bool add_queue_commands(const fastqueue_sup_figures *f, batch *b, const c
 	add_lit(c, "0");
 	add_lit(c, "1");
 	add_lit(c, "WITHSCORES");
+	if (with_tail) {
+		if (!(c = batch_add(b, "LINDEX", queue_key(f, queue, "", &len), &len))) {
+			return false;
+		}
+		add_lit(c, "-1");
+	}
 	return true;
 }
 
@@ -393,54 +412,113 @@ static bool due_from_payload(const char *s, const fastqueue_scan *scan, double *
 	return true;
 }
 
-static head_seen *find_head(fastqueue_sup_figures *f, const char *queue)
+static queue_seen *find_seen(fastqueue_sup_figures *f, const char *queue)
 {
-	for (size_t i = 0; i < f->nheads; i++) {
-		if (strcmp(f->heads[i].queue, queue) == 0) {
-			return &f->heads[i];
+	for (size_t i = 0; i < f->nseen; i++) {
+		if (strcmp(f->seen[i].queue, queue) == 0) {
+			return &f->seen[i];
 		}
 	}
 	return NULL;
 }
 
-static void forget_head(fastqueue_sup_figures *f, const char *queue)
+/* The queue's memory, made on first use; NULL when out of memory (the stand-in then counts 0). */
+static queue_seen *add_seen(fastqueue_sup_figures *f, const char *queue)
 {
-	head_seen *h = find_head(f, queue);
+	queue_seen *grown, *q = find_seen(f, queue);
 
-	if (h) {
-		free(h->queue);
-		*h = f->heads[--f->nheads];
+	if (q) {
+		return q;
 	}
-}
-
-/* When this reader first saw the job at queue's head: now, unless it was there already. */
-static double first_seen(fastqueue_sup_figures *f, const char *queue, uint64_t job, double now)
-{
-	head_seen *h = find_head(f, queue), *grown;
-
-	if (h) {
-		if (h->job != job) {
-			h->job = job;
-			h->since = now;
-		}
-		return h->since;
-	}
-	grown = realloc(f->heads, (f->nheads + 1) * sizeof(*f->heads));
+	grown = realloc(f->seen, (f->nseen + 1) * sizeof(*f->seen));
 	if (!grown) {
-		return now;
+		return NULL;
 	}
-	f->heads = grown;
-	h = &f->heads[f->nheads];
-	if (!(h->queue = strdup(queue))) {
-		return now;
+	f->seen = grown;
+	q = &f->seen[f->nseen];
+	memset(q, 0, sizeof(*q));
+	if (!(q->queue = strdup(queue))) {
+		return NULL;
 	}
-	f->nheads++;
-	h->job = job;
-	h->since = now;
-	return now;
+	f->nseen++;
+	return q;
 }
 
-/* When the job at the list's head became due, or false for an empty list. */
+/* Whether a reading of queue asks for its tail: at the first, and while its head has no
+ * createdAt (Laravel 12's payloads, the common case, cost nothing more). */
+static bool wants_tail(fastqueue_sup_figures *f, const char *queue)
+{
+	queue_seen *q = find_seen(f, queue);
+	return !q || q->standin;
+}
+
+/* When this reader first saw job at the tail, or 0. */
+static double seen_at_tail(const queue_seen *q, uint64_t job)
+{
+	for (unsigned i = 0; i < q->ntail; i++) {
+		if (q->tail[i] == job) {
+			return q->tail_at[i];
+		}
+	}
+	return 0;
+}
+
+static void saw_tail(queue_seen *q, uint64_t job, double now)
+{
+	unsigned newest = (q->next_tail + TAIL_SIGHTINGS - 1) % TAIL_SIGHTINGS;
+
+	if (q->ntail && q->tail[newest] == job) {
+		return;
+	}
+	q->tail[q->next_tail] = job;
+	q->tail_at[q->next_tail] = now;
+	q->next_tail = (q->next_tail + 1) % TAIL_SIGHTINGS;
+	q->ntail += q->ntail < TAIL_SIGHTINGS;
+}
+
+/* When this reader first saw job, now at queue's head: at the head before, or at the tail. */
+static double first_seen(queue_seen *q, uint64_t job, double now)
+{
+	double tail;
+
+	if (!q->has_head || q->head != job) {
+		tail = seen_at_tail(q, job);
+		q->has_head = true;
+		q->head = job;
+		q->head_since = tail > 0 && tail < now ? tail : now;
+	}
+	return q->head_since;
+}
+
+/* A string reply, or nil, into *s and *n. */
+static zend_result reply_payload(const command *c, const char **s, size_t *n, char *err, size_t errlen)
+{
+	if (fastqueue_conn_expect_string(c->conn, c->name, c->reply, true, s, n) == FAILURE) {
+		return bad_reply(c, err, errlen);
+	}
+	return SUCCESS;
+}
+
+/* The tail job, when it was read: remembered as seen now, unless seen before. */
+static zend_result note_tail(fastqueue_sup_figures *f, const char *queue, const command *c, double now,
+	char *err, size_t errlen)
+{
+	const char *s;
+	size_t n;
+	fastqueue_scan scan;
+	queue_seen *q;
+
+	if (reply_payload(c, &s, &n, err, errlen) == FAILURE) {
+		return FAILURE;
+	}
+	if (s && (q = add_seen(f, queue))) {
+		bool scanned = fastqueue_payload_scan(s, n, &scan) && scan.top == FASTQUEUE_JSON_OBJECT;
+		saw_tail(q, job_identity(s, n, &scan, scanned), now);
+	}
+	return SUCCESS;
+}
+
+/* When the job at the list's head became due, or *has false for an empty list. */
 static zend_result head_due(fastqueue_sup_figures *f, const char *queue, const command *c, double now,
 	bool *has, double *due, char *err, size_t errlen)
 {
@@ -448,22 +526,33 @@ static zend_result head_due(fastqueue_sup_figures *f, const char *queue, const c
 	size_t n;
 	fastqueue_scan scan;
 	bool scanned;
+	queue_seen *q = find_seen(f, queue);
 
-	if (fastqueue_conn_expect_string(c->conn, c->name, c->reply, true, &s, &n) == FAILURE) {
-		return bad_reply(c, err, errlen);
+	if (reply_payload(c, &s, &n, err, errlen) == FAILURE) {
+		return FAILURE;
 	}
 	*has = s != NULL;
 	if (!s) {
-		forget_head(f, queue);
+		if (q) {
+			q->has_head = false;
+		}
 		return SUCCESS;
 	}
 	/* hiredis ends every string with a NUL, the scanner's sentinel. */
 	scanned = fastqueue_payload_scan(s, n, &scan) && scan.top == FASTQUEUE_JSON_OBJECT;
 	if (scanned && due_from_payload(s, &scan, due)) {
-		forget_head(f, queue);
+		if (q) {
+			q->standin = q->has_head = false;
+			q->ntail = q->next_tail = 0;
+		}
 		return SUCCESS;
 	}
-	*due = first_seen(f, queue, job_identity(s, n, &scan, scanned), now);
+	if (!(q = add_seen(f, queue))) {
+		*due = now;
+		return SUCCESS;
+	}
+	q->standin = true;
+	*due = first_seen(q, job_identity(s, n, &scan, scanned), now);
 	return SUCCESS;
 }
 
@@ -495,12 +584,16 @@ static zend_result delayed_due(const command *c, bool *has, double *due, char *e
 	return SUCCESS;
 }
 
-static zend_result read_wait(fastqueue_sup_figures *f, const char *queue, const command *cmds, double now,
-	double *wait, char *err, size_t errlen)
+static zend_result read_wait(fastqueue_sup_figures *f, const char *queue, const command *cmds, bool with_tail,
+	double now, double *wait, char *err, size_t errlen)
 {
 	bool has_head, has_delayed;
 	double head = now, delayed = now, oldest;
 
+	/* The tail first: a job alone in the list is at both ends, and was seen at the tail. */
+	if (with_tail && note_tail(f, queue, &cmds[Q_TAIL], now, err, errlen) == FAILURE) {
+		return FAILURE;
+	}
 	if (head_due(f, queue, &cmds[Q_HEAD], now, &has_head, &head, err, errlen) == FAILURE
 		|| delayed_due(&cmds[Q_DUE], &has_delayed, &delayed, err, errlen) == FAILURE) {
 		return FAILURE;
@@ -798,8 +891,8 @@ void fastqueue_sup_figures_free(fastqueue_sup_figures *f)
 	if (!f) {
 		return;
 	}
-	for (size_t i = 0; i < f->nheads; i++) {
-		free(f->heads[i].queue);
+	for (size_t i = 0; i < f->nseen; i++) {
+		free(f->seen[i].queue);
 	}
 	for (size_t i = 0; i < f->nmarks; i++) {
 		free(f->marks[i].worker);
@@ -808,7 +901,7 @@ void fastqueue_sup_figures_free(fastqueue_sup_figures *f)
 	for (size_t i = 0; i < f->nreads; i++) {
 		free(f->reads[i].queue);
 	}
-	free(f->heads);
+	free(f->seen);
 	free(f->marks);
 	free(f->reads);
 	free(f->prefix);
@@ -821,10 +914,24 @@ zend_result fastqueue_sup_figures_read(fastqueue_sup_figures *f, const char *con
 	batch b;
 	zend_result ok = SUCCESS;
 	bool built = true;
+	size_t *first = calloc(n + 1, sizeof(*first)), total = 0;
+	bool *tails = calloc(n + 1, sizeof(*tails));
 
-	batch_init(&b, (size_t) n * Q_COMMANDS + (with_runtime ? 1 : 0), now);
+	if (!first || !tails) {
+		free(first);
+		free(tails);
+		snprintf(err, errlen, "Out of memory for the supervisor's reading of the figures");
+		return FAILURE;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		tails[i] = wants_tail(f, queues[i]);
+		first[i] = total;
+		total += tails[i] ? Q_COMMANDS : Q_TAIL;
+	}
+	first[n] = total;
+	batch_init(&b, total + (with_runtime ? 1 : 0), now);
 	for (unsigned i = 0; i < n && built; i++) {
-		built = add_queue_commands(f, &b, queues[i], true);
+		built = add_queue_commands(f, &b, queues[i], true, tails[i]);
 	}
 	if (built && with_runtime) {
 		size_t len;
@@ -836,18 +943,20 @@ zend_result fastqueue_sup_figures_read(fastqueue_sup_figures *f, const char *con
 	}
 	ok = batch_run(f, &b, err, errlen);
 	for (unsigned i = 0; i < n && ok == SUCCESS; i++) {
-		const command *cmds = &b.cmds[(size_t) i * Q_COMMANDS];
+		const command *cmds = &b.cmds[first[i]];
 		out[i].runtime = -1;
 		out[i].busy = -1;
 		if (read_backlog(cmds, &out[i].backlog, err, errlen) == FAILURE
-			|| read_wait(f, queues[i], cmds, now, &out[i].wait, err, errlen) == FAILURE) {
+			|| read_wait(f, queues[i], cmds, tails[i], now, &out[i].wait, err, errlen) == FAILURE) {
 			ok = FAILURE;
 		}
 	}
 	if (ok == SUCCESS && with_runtime) {
-		ok = read_runtime(f, &b.cmds[(size_t) n * Q_COMMANDS], queues, n, now, out, err, errlen);
+		ok = read_runtime(f, &b.cmds[total], queues, n, now, out, err, errlen);
 	}
 	batch_free(&b);
+	free(first);
+	free(tails);
 	return ok;
 }
 
@@ -861,7 +970,7 @@ zend_result fastqueue_sup_figures_backlog(fastqueue_sup_figures *f, const char *
 	*backlog = 0;
 	batch_init(&b, (size_t) n * 2, now);
 	for (unsigned i = 0; i < n && built; i++) {
-		built = add_queue_commands(f, &b, queues[i], false);
+		built = add_queue_commands(f, &b, queues[i], false, false);
 	}
 	ok = batch_run(f, &b, err, errlen);
 	for (unsigned i = 0; i < n && ok == SUCCESS; i++) {
