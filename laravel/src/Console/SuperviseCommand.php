@@ -115,27 +115,28 @@ class SuperviseCommand extends Command
     private function logLine(string $line): void
     {
         $date = date('Y-m-d H:i:s');
-        $components = property_exists($this, 'components') ? $this->components : null;
         // Laravel 9 and later: "  DATE text" with the date dimmed; 8: "[DATE] text".
-        $this->output->writeln($components !== null
+        $this->output->writeln(property_exists($this, 'components')
             ? "  <fg=gray>{$date}</> ".$this->escape($line)
             : "[{$date}] ".$this->escape($line));
     }
 
-    /** A message in the running Laravel's console style (its components from 9 on). */
+    /**
+     * A message in the running Laravel's console style, on one line however long (the
+     * warning names every key): 9 and later label it as their components do ("  WARN  ..."),
+     * without their wrapping; 8 colours it.
+     */
     private function say(string $kind, string $message): void
     {
-        $components = property_exists($this, 'components') ? $this->components : null;
-        if ($components !== null) {
-            $components->{$kind}($message);
-
-            return;
-        }
-        match ($kind) {
-            'warn' => $this->warn($message),
-            'error' => $this->error($message),
-            default => $this->info($message),
+        $modern = property_exists($this, 'components');
+        [$label, $style] = match ($kind) {
+            'warn' => ['WARN', $modern ? 'bg=yellow;fg=black' : 'comment'],
+            'error' => ['ERROR', $modern ? 'bg=red;fg=white' : 'error'],
+            default => ['INFO', $modern ? 'bg=blue;fg=white' : 'info'],
         };
+        $this->output->writeln($modern
+            ? "  <{$style}> {$label} </> ".$this->escape($message)
+            : "<{$style}>".$this->escape($message).'</>');
     }
 
     private function escape(string $text): string

@@ -28,6 +28,10 @@ final class ConfigReader
     /** The top-level keys of config/horizon.php that are read. */
     public const HORIZON_FOLLOWED = ['defaults', 'environments', 'env'];
 
+    /** Horizon's other top-level keys: its dashboard, its own storage and its master process. */
+    public const HORIZON_NOT_FOLLOWED = ['name', 'domain', 'path', 'uri', 'use', 'prefix', 'middleware', 'waits', 'trim',
+        'silenced', 'silenced_tags', 'metrics', 'fast_termination', 'memory_limit', 'watch'];
+
     /** FastQueue's own keys of fastqueue.supervisors. */
     public const OWN_KEYS = ['defaults', 'environments', 'name', 'host', 'heartbeat', 'shared_budget', 'stop_timeout', 'connection'];
 
@@ -71,8 +75,10 @@ final class ConfigReader
                 $this->ignored[] = 'fastqueue.supervisors.defaults';
             }
             foreach (array_keys($horizon) as $key) {
-                if (! in_array($key, self::HORIZON_FOLLOWED, true)) {
+                if (in_array($key, self::HORIZON_NOT_FOLLOWED, true)) {
                     $this->ignored[] = "horizon.{$key}";
+                } elseif (! in_array($key, self::HORIZON_FOLLOWED, true)) {
+                    $this->unknown[] = "horizon.{$key}";
                 }
             }
             $environment ??= is_string($horizon['env'] ?? null) && $horizon['env'] !== '' ? $horizon['env'] : null;
