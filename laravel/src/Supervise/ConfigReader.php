@@ -47,6 +47,9 @@ final class ConfigReader
     /** @var list<string> */
     private array $unknown = [];
 
+    /** @var list<string> */
+    private array $adjusted = [];
+
     public function __construct(private Config $config)
     {
     }
@@ -54,7 +57,7 @@ final class ConfigReader
     /** The plan for $environment (null: horizon.env when horizon.php is read, else app.env). */
     public function read(?string $environment = null): Plan
     {
-        $this->errors = $this->ignored = $this->unknown = [];
+        $this->errors = $this->ignored = $this->unknown = $this->adjusted = [];
         $own = $this->config->get('fastqueue.supervisors');
         $own = is_array($own) ? $own : [];
         $horizon = $this->config->get('horizon');
@@ -88,7 +91,7 @@ final class ConfigReader
         $supervisors = $this->supervisors($source, $section, $environment, $own, $horizon);
         $settings = $this->settings($own, $supervisors);
 
-        return new Plan($source, $environment, $supervisors, $settings, $this->ignored, $this->unknown, $this->errors);
+        return new Plan($source, $environment, $supervisors, $settings, $this->ignored, $this->unknown, $this->adjusted, $this->errors);
     }
 
     /**
@@ -151,6 +154,7 @@ final class ConfigReader
             $this->errors = array_merge($this->errors, $supervisor['errors']);
             $this->ignored = array_merge($this->ignored, $supervisor['ignored']);
             $this->unknown = array_merge($this->unknown, $supervisor['unknown']);
+            $this->adjusted = array_merge($this->adjusted, $supervisor['adjusted']);
             if ($supervisor['options'] !== null) {
                 $supervisors[$name] = $supervisor['options'];
             }
@@ -186,8 +190,8 @@ final class ConfigReader
         $host = $own['host'] ?? null;
         if ($host === null || $host === '') {
             $host = (string) gethostname();
-        } elseif (! is_string($host) || strlen($host) > 255 || str_contains($host, '/')) {
-            $this->errors[] = "{$p}host must be a host name of at most 255 bytes without '/' (".$this->show($host).' given).';
+        } elseif (! is_string($host) || ! preg_match('/^[A-Za-z0-9_.:-]{1,100}$/', $host)) {
+            $this->errors[] = "{$p}host must be 1 to 100 of A-Z a-z 0-9 _ . : - (".$this->show($host).' given).';
             $host = (string) gethostname();
         }
 

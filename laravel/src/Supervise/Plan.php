@@ -15,6 +15,7 @@ final class Plan
      * @param  array{name: string, host: string, heartbeat: float, shared_budget: bool, stop_timeout: float, connection: string}  $settings
      * @param  list<string>  $ignored  keys that are read but not followed, each as a path
      * @param  list<string>  $unknown  keys that mean nothing here, each as a path
+     * @param  list<string>  $adjusted  values followed otherwise than written, each with its path and why
      * @param  list<string>  $errors  what makes the configuration unusable, each naming its key
      */
     public function __construct(
@@ -24,11 +25,15 @@ final class Plan
         public readonly array $settings,
         public readonly array $ignored,
         public readonly array $unknown,
+        public readonly array $adjusted,
         public readonly array $errors,
     ) {
     }
 
-    /** The one warning line naming every key not followed or not known, or null when there is none. */
+    /**
+     * The one warning line naming every key not followed, not known or followed otherwise than
+     * written, or null when there is none.
+     */
     public function warning(): ?string
     {
         $parts = [];
@@ -37,6 +42,9 @@ final class Plan
         }
         if ($this->unknown !== []) {
             $parts[] = 'unknown: '.implode(', ', $this->unknown);
+        }
+        if ($this->adjusted !== []) {
+            $parts[] = 'followed as Horizon runs them: '.implode(', ', $this->adjusted);
         }
 
         return $parts === [] ? null : 'Configuration keys '.implode('; ', $parts).' (docs/laravel.md, "fastqueue:supervise", says why).';

@@ -18,6 +18,9 @@ final class SupervisorReader
     /** @var list<string> */
     private array $errors = [];
 
+    /** @var list<string> */
+    private array $adjusted = [];
+
     /** @var array<string, mixed> the options by camel-cased key */
     private array $values = [];
 
@@ -39,7 +42,7 @@ final class SupervisorReader
     }
 
     /**
-     * @return array{options: ?SupervisorOptions, errors: list<string>, ignored: list<string>, unknown: list<string>}
+     * @return array{options: ?SupervisorOptions, errors: list<string>, ignored: list<string>, unknown: list<string>, adjusted: list<string>}
      */
     public function read(): array
     {
@@ -67,29 +70,32 @@ final class SupervisorReader
 
         $options = $this->options();
 
-        return ['options' => $this->errors === [] ? $options : null, 'errors' => $this->errors, 'ignored' => $ignored, 'unknown' => $unknown];
+        return ['options' => $this->errors === [] ? $options : null, 'errors' => $this->errors,
+            'ignored' => $ignored, 'unknown' => $unknown, 'adjusted' => $this->adjusted];
     }
 
     private function options(): SupervisorOptions
     {
         $connection = $this->connection();
+        $queues = $this->queues($connection);
+        $balance = $this->balance();
         $before = count($this->errors);
         $min = $this->int('minProcesses', 0, self::MAX_PROCESSES);
         $max = $this->int('maxProcesses', 1, self::MAX_PROCESSES);
-        if ($min > $max && count($this->errors) === $before) {
-            $this->errors[] = "{$this->at('minProcesses')} must be at most maxProcesses ({$min} > {$max}).";
+        if (count($this->errors) === $before) {
+            $max = $this->budget($balance, $min, $max, count($queues));
         }
 
         return new SupervisorOptions(
             name: $this->name,
             connection: $connection,
-            queues: $this->queues($connection),
-            balance: $this->balance(),
+            queues: $queues,
+            balance: $balance,
             strategy: $this->oneOf('autoScalingStrategy', ['time', 'size']),
             minProcesses: $min,
             maxProcesses: $max,
             balanceMaxShift: $this->int('balanceMaxShift', 1, self::MAX_PROCESSES),
-            balanceCooldown: $this->number('balanceCooldown', 0, 3600),
+            balanceCooldown: $this->number('balanceCooldown', 0.1, 3600),
             tries: $this->int('maxTries', 0, PHP_INT_MAX),
             timeout: $this->int('timeout', 0, PHP_INT_MAX),
             memory: $this->memory(),
@@ -101,6 +107,33 @@ final class SupervisorReader
             force: $this->bool('force'),
             rest: $this->number('rest', 0, 3600),
         );
+    }
+
+    /**
+     * maxProcesses, checked against minProcesses. A balanced supervisor has a pool per queue,
+     * each of at least minProcesses: where they add up to more than maxProcesses, Horizon runs
+     * them all the same, over its budget; the budget is raised to their sum, and the warning
+     * says so.
+     */
+    private function budget(string $balance, int $min, int $max, int $queues): int
+    {
+        if ($min > $max) {
+            $this->errors[] = "{$this->at('minProcesses')} must be at most maxProcesses ({$min} > {$max}).";
+
+            return $max;
+        }
+        $needed = $balance === 'off' ? $min : $min * $queues;
+        if ($needed <= $max) {
+            return $max;
+        }
+        if ($needed > self::MAX_PROCESSES) {
+            $this->errors[] = "{$this->at('minProcesses')} for each of its {$queues} queues makes {$needed} processes: at most ".self::MAX_PROCESSES.'.';
+
+            return $max;
+        }
+        $this->adjusted[] = "{$this->at('maxProcesses')} raised from {$max} to {$needed} (minProcesses {$min} for each of {$queues} queues)";
+
+        return $needed;
     }
 
     /** The value of $key, or Horizon's default. */
@@ -146,6 +179,11 @@ final class SupervisorReader
         }
         if (! is_array($value)) {
             $this->errors[] = "{$this->at('queue')} must be a list of queue names or a string such as \"high,default\" (".$this->show($value).' given).';
+
+            return [];
+        }
+        if (count($value) > 100) {
+            $this->errors[] = "{$this->at('queue')} names ".count($value).' queues: at most 100.';
 
             return [];
         }
