@@ -54,47 +54,15 @@ echo wordwrap(reset($warnings), 100, "\n", true), "\n";
 echo implode("\n", preg_grep('/^group /', $lines)), "\n";
 ?>
 --EXPECT--
--- min above max
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.minProcesses must be at most maxProcesses (5 > 3).
-started: no, Redis keys: none
--- negative counts, one from the defaults
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.minProcesses must not be negative (-2 given).
-fastqueue.supervisors.environments.production.supervisor-1.balanceMaxShift must be from 1 to 1000 (0 given).
-fastqueue.supervisors.defaults.supervisor-1.tries must not be negative (-1 given).
-fastqueue.supervisors.environments.production.supervisor-1.timeout must not be negative (-5 given).
-fastqueue.supervisors.environments.production.supervisor-1.sleep must not be negative (-0.5 given).
-started: no, Redis keys: none
--- unknown connection
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.connection names the queue connection "redis-missing", which queue.connections does not have.
-started: no, Redis keys: none
--- not a redis connection
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.connection names the queue connection "sync", whose driver is "sync": fastqueue:supervise runs redis connections only.
-started: no, Redis keys: none
--- balance and strategy
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.balance must be false, 'simple' or 'auto' ('fast' given).
-fastqueue.supervisors.environments.production.supervisor-1.autoScalingStrategy must be 'time' or 'size' ('speed' given).
-started: no, Redis keys: none
--- empty queue names
-status 1, stderr: none
-fastqueue.supervisors.environments.production.supervisor-1.queue holds an empty queue name.
-fastqueue.supervisors.environments.production.supervisor-2.queue holds an empty queue name.
-started: no, Redis keys: none
--- no supervisors for the environment
-status 1, stderr: none
-fastqueue.supervisors.environments has no supervisors for the environment "staging" (it has production, local).
-started: no, Redis keys: none
--- own settings
-status 1, stderr: none
-fastqueue.supervisors.name must be 1 to 100 of A-Z a-z 0-9 _ . : - ('my app' given).
-fastqueue.supervisors.heartbeat must be a number from 0.1 to 60 (0 given).
-fastqueue.supervisors.shared_budget must be true or false ('yes' given).
-fastqueue.supervisors.stop_timeout must be a number from 0 to 31536000 (-1 given).
-fastqueue.supervisors.connection must name a Redis connection of database.redis ('nowhere' given).
-started: no, Redis keys: none
--- from config/horizon.php
-horizon.environments.production.supervisor-1.minProcesses must be at most maxProcesses (4 > 2).
+status 0, stderr: none
+1 warning line(s), the first line: yes
+Configuration keys not followed: fastqueue.supervisors.defaults, horizon.name, horizon.domain,
+horizon.path, horizon.use, horizon.prefix, horizon.middleware, horizon.waits, horizon.trim,
+horizon.silenced, horizon.metrics, horizon.fast_termination, horizon.memory_limit,
+horizon.defaults.supervisor-1.workersName, horizon.environments.testing.supervisor-1.directory,
+horizon.environments.testing.supervisor-1.parentId; unknown: fastqueue.supervisors.heartbeat_ms,
+horizon.dashboard_colour, horizon.environments.testing.supervisor-1.maxProcesess; followed as
+Horizon runs them: horizon.environments.testing.supervisor-2.maxProcesses raised from 2 to 3
+(minProcesses 1 for each of 3 queues) (docs/laravel.md, "fastqueue:supervise", says why).
+group supervisor-1: balance auto, strategy time, max_processes 2, max_shift 1, cooldown 2 s
+group supervisor-2: balance simple, strategy time, max_processes 3, max_shift 1, cooldown 3 s
