@@ -101,8 +101,9 @@ return [
         'stop_timeout' => null,
 
         // The Redis connection (config/database.php's redis section) that holds the
-        // registry, the stamps and the figures the balancing reads. Default (null): the
-        // Redis connection of the first supervisor's queue connection.
+        // registry, the stamps and the figures the balancing reads, for fastqueue:supervise,
+        // fastqueue:status and fastqueue:terminate. Default (null): the Redis connection of
+        // the default queue connection (queue.default), else of the first supervisor's.
         'connection' => env('FASTQUEUE_REDIS_CONNECTION'),
     ],
 

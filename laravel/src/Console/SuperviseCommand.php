@@ -3,9 +3,9 @@
 namespace FastQueue\Laravel\Console;
 
 use FastQueue\Laravel\RedisQueueFactory;
-use FastQueue\Laravel\Supervise\ConfigReader;
-use FastQueue\Laravel\Supervise\Fleet;
-use FastQueue\Laravel\Supervise\Plan;
+use FastQueue\Laravel\Supervisor\ConfigReader;
+use FastQueue\Laravel\Supervisor\Fleet;
+use FastQueue\Laravel\Supervisor\Plan;
 use FastQueue\RedisQueue;
 use FastQueue\Supervisor;
 use Illuminate\Console\Command;

@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:supervise --dry-run: php artisan vendor:publish --tag=fastqueue-config writes the package's config/fastqueue.php, whose empty supervisors leave config/horizon.php in charge; once config/fastqueue.php names supervisors it wins over horizon.php (which is then not read), with its own name, heartbeat, shared_budget, stop_timeout and connection (by default the Redis connection of the first supervisor's queue connection)
+fastqueue:supervise --dry-run: php artisan vendor:publish --tag=fastqueue-config writes the package's config/fastqueue.php, whose empty supervisors leave config/horizon.php in charge; once config/fastqueue.php names supervisors it wins over horizon.php (which is then not read), with its own name, heartbeat, shared_budget, stop_timeout and connection (by default the Redis connection of the default queue connection, else of the first supervisor's; refused when a balanced supervisor's queues are elsewhere, since their figures are read there)
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -53,12 +53,21 @@ fq_supervise_config($app, 'fastqueue', <<<'PHP'
     ],
 ]
 PHP);
+// Its queues are on Redis connection "cache", the registry by default on the default queue
+// connection's ("default"), where the supervisor would read their figures: refused.
 $plan();
 
 echo "-- its own stop_timeout, host and connection\n";
+$fastqueue = file_get_contents("$app->base/config/fastqueue.php");
 file_put_contents("$app->base/config/fastqueue.php", str_replace("'shared_budget' => true,",
-    "'shared_budget' => true, 'stop_timeout' => 30, 'host' => 'web-7', 'connection' => 'default',",
-    file_get_contents("$app->base/config/fastqueue.php")));
+    "'shared_budget' => true, 'stop_timeout' => 30, 'host' => 'web-7', 'connection' => 'cache',", $fastqueue));
+$plan();
+
+// Without a connection, the registry is on the default queue connection's Redis connection
+// (where fastqueue:status looks), else, that one not being a redis one, the first supervisor's.
+echo "-- the default queue connection is not a redis one\n";
+file_put_contents("$app->base/config/fastqueue.php", $fastqueue);
+file_put_contents("$app->base/config/queue.php", str_replace("'default' => 'redis',", "'default' => 'sync',", file_get_contents("$app->base/config/queue.php")));
 echo $mask(fq_supervise_lines(fq_supervise_run($app, ['--dry-run'])['stdout'])[0]), "\n";
 ?>
 --EXPECT--
@@ -71,12 +80,15 @@ group supervisor-1: balance auto, strategy time, max_processes 3, max_shift 1, c
 pool supervisor-1:horizon051 (group supervisor-1, queues horizon051): 1 process(es), 1 to 3
 PHP APP/artisan fastqueue:work redis --queue=horizon051 --tries=0 --timeout=60 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
 -- config/fastqueue.php with supervisors
+status 1, stderr: none
+The queues of billing (environment "testing", queue connection "other") are not on the Redis connection "default" that the supervisor reads their figures from: set fastqueue.supervisors.connection to the queue connection's Redis connection.
+-- its own stop_timeout, host and connection
 status 0, stderr: none
-environment "testing" from fastqueue.supervisors; name "billing-app", host HOST, heartbeat 1 s, shared budget yes, stop timeout 310 s, registry on Redis connection "cache"
+environment "testing" from fastqueue.supervisors; name "billing-app", host "web-7", heartbeat 1 s, shared budget yes, stop timeout 30 s, registry on Redis connection "cache"
 group billing: balance auto, strategy size, max_processes 6, max_shift 2, cooldown 1.5 s
 pool billing:invoices (group billing, queues invoices): 0 process(es), 0 to 6
 PHP APP/artisan fastqueue:work other --queue=invoices --tries=0 --timeout=300 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
 pool billing:receipts (group billing, queues receipts): 0 process(es), 0 to 6
 PHP APP/artisan fastqueue:work other --queue=receipts --tries=0 --timeout=300 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
--- its own stop_timeout, host and connection
-environment "testing" from fastqueue.supervisors; name "billing-app", host "web-7", heartbeat 1 s, shared budget yes, stop timeout 30 s, registry on Redis connection "default"
+-- the default queue connection is not a redis one
+environment "testing" from fastqueue.supervisors; name "billing-app", host HOST, heartbeat 1 s, shared budget yes, stop timeout 310 s, registry on Redis connection "cache"

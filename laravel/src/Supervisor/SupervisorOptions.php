@@ -1,6 +1,6 @@
 <?php
 
-namespace FastQueue\Laravel\Supervise;
+namespace FastQueue\Laravel\Supervisor;
 
 /**
  * One Horizon-shaped supervisor as fastqueue:supervise runs it: its options checked, with

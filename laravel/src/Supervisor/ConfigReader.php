@@ -1,9 +1,11 @@
 <?php
 
-namespace FastQueue\Laravel\Supervise;
+namespace FastQueue\Laravel\Supervisor;
 
+use FastQueue\Laravel\RedisQueueFactory;
 use Illuminate\Contracts\Config\Repository as Config;
 use Illuminate\Support\Str;
+use InvalidArgumentException;
 
 /**
  * Reads the supervisors fastqueue:supervise runs: fastqueue.supervisors, or while its
@@ -90,6 +92,9 @@ final class ConfigReader
 
         $supervisors = $this->supervisors($source, $section, $environment, $own, $horizon);
         $settings = $this->settings($own, $supervisors);
+        if ($this->errors === []) {
+            $this->checkFiguresReachable($supervisors, $settings['connection'], $source, $environment);
+        }
 
         return new Plan($source, $environment, $supervisors, $settings, $this->ignored, $this->unknown, $this->adjusted, $this->errors);
     }
@@ -213,10 +218,7 @@ final class ConfigReader
 
         $connection = $own['connection'] ?? null;
         if ($connection === null || $connection === '') {
-            $first = reset($supervisors);
-            $queue = $first ? $this->config->get("queue.connections.{$first->connection}") : null;
-            $connection = (string) (is_array($queue) ? ($queue['connection'] ?? 'default') : 'default');
-            $connection = $connection !== '' ? $connection : 'default';
+            $connection = $this->defaultConnection($supervisors);
         } elseif (! is_string($connection) || ! $this->redisConnectionExists($connection)) {
             $this->errors[] = "{$p}connection must name a Redis connection of database.redis (".$this->show($connection).' given).';
             $connection = 'default';
@@ -230,6 +232,69 @@ final class ConfigReader
             'stop_timeout' => $stop,
             'connection' => $connection,
         ];
+    }
+
+    /**
+     * The supervisor reads every queue's figures (the balancing's, a pool at zero's) through the
+     * registry's connection: a balanced supervisor whose queues are on another Redis server,
+     * database or prefix would be balanced on queues that are always empty.
+     *
+     * @param  array<string, SupervisorOptions>  $supervisors
+     */
+    private function checkFiguresReachable(array $supervisors, string $registry, string $source, string $environment): void
+    {
+        $factory = new RedisQueueFactory($this->config);
+        try {
+            $where = self::server($factory->redisOptions($registry));
+        } catch (InvalidArgumentException $e) {
+            $this->errors[] = "fastqueue.supervisors.connection (\"{$registry}\"): {$e->getMessage()}";
+
+            return;
+        }
+        foreach ($supervisors as $name => $s) {
+            if ($s->balance === 'off') {
+                continue;
+            }
+            try {
+                $options = $factory->options($s->connection);
+            } catch (InvalidArgumentException $e) {
+                $this->errors[] = "{$source}.environments: the supervisor {$name}'s connection \"{$s->connection}\": {$e->getMessage()}";
+                continue;
+            }
+            if (self::server($options) !== $where) {
+                $this->errors[] = "The queues of {$name} (environment \"{$environment}\", queue connection \"{$s->connection}\") are not on the Redis connection \"{$registry}\" that the supervisor reads their figures from: set fastqueue.supervisors.connection to the queue connection's Redis connection.";
+            }
+        }
+    }
+
+    /**
+     * What makes two RedisQueue options the same keys: server, database and prefix.
+     *
+     * @param  array<string, mixed>  $options
+     * @return array<string, mixed>
+     */
+    private static function server(array $options): array
+    {
+        return array_intersect_key($options, array_flip(['host', 'port', 'socket', 'sentinel', 'cluster', 'database', 'prefix']));
+    }
+
+    /**
+     * Where the registry is when fastqueue.supervisors.connection is not set: the Redis
+     * connection of the default queue connection, as fastqueue:status and fastqueue:terminate
+     * look for it, else (that one is not a redis connection) of the first supervisor's.
+     *
+     * @param  array<string, SupervisorOptions>  $supervisors
+     */
+    private function defaultConnection(array $supervisors): string
+    {
+        $queue = $this->config->get('queue.connections.'.$this->config->get('queue.default'));
+        if (! is_array($queue) || ($queue['driver'] ?? null) !== 'redis') {
+            $first = reset($supervisors);
+            $queue = $first ? $this->config->get("queue.connections.{$first->connection}") : null;
+        }
+        $name = is_array($queue) ? (string) ($queue['connection'] ?? 'default') : 'default';
+
+        return $name !== '' ? $name : 'default';
     }
 
     private function redisConnectionExists(string $name): bool

@@ -1,6 +1,6 @@
 <?php
 
-namespace FastQueue\Laravel\Supervise;
+namespace FastQueue\Laravel\Supervisor;
 
 /**
  * The groups and pools of FastQueue\Supervisor that run a Plan: one group per supervisor

@@ -1,6 +1,6 @@
 <?php
 
-namespace FastQueue\Laravel\Supervise;
+namespace FastQueue\Laravel\Supervisor;
 
 /**
  * What fastqueue:supervise is to run, as ConfigReader read it: the supervisors of one

@@ -1,6 +1,6 @@
 <?php
 
-namespace FastQueue\Laravel\Supervise;
+namespace FastQueue\Laravel\Supervisor;
 
 use Illuminate\Contracts\Config\Repository as Config;
 use Illuminate\Support\Str;
