@@ -91,8 +91,9 @@ final class ConfigReader
         $environment ??= (string) $this->config->get('app.env', 'production');
 
         $supervisors = $this->supervisors($source, $section, $environment, $own, $horizon);
+        $before = count($this->errors);
         $settings = $this->settings($own, $supervisors);
-        if ($this->errors === []) {
+        if (count($this->errors) === $before) {
             $this->checkFiguresReachable($supervisors, $settings['connection'], $source, $environment);
         }
 
