@@ -6,6 +6,7 @@ use FastQueue\Laravel\RedisQueueFactory;
 use FastQueue\Laravel\Supervisor\ConfigReader;
 use FastQueue\Laravel\Supervisor\Fleet;
 use FastQueue\Laravel\Supervisor\Plan;
+use FastQueue\Exception as SupervisorException;
 use FastQueue\RedisQueue;
 use FastQueue\Supervisor;
 use Illuminate\Console\Command;
@@ -68,7 +69,15 @@ class SuperviseCommand extends Command
             $plan->source === 'horizon' ? 'config/horizon.php' : 'fastqueue.supervisors',
             $plan->settings['name'], $plan->settings['host']));
 
-        return $supervisor->run();
+        try {
+            return $supervisor->run();
+        } catch (SupervisorException $e) {
+            // A pool's program that cannot be started, a name already running on this host:
+            // what had started is stopped by then.
+            $this->say('error', 'fastqueue:supervise: '.$e->getMessage());
+
+            return 1;
+        }
     }
 
     /** The supervisor with its groups and pools; nothing starts until run(). */

@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:supervise: a config/horizon.php in Horizon's documented shape starts the supervisors it describes: the warning line first, a registered supervisor whose status record shows each group and pool as configured, real fastqueue:work processes (pools starting at minProcesses, an unbalanced pool at maxProcesses, nice applied, FASTQUEUE_SUPERVISED=1 in their environment) that run the jobs pushed to their queues
+fastqueue:supervise: a config/horizon.php in Horizon's documented shape starts the supervisors it describes: the warning line first, a registered supervisor whose status record shows each group and pool as configured, real fastqueue:work processes (pools starting at minProcesses, an unbalanced pool at maxProcesses, nice applied, FASTQUEUE_SUPERVISED=1 in their environment) that run the jobs pushed to their queues; a second one of the same name is refused with the first one's pid; SIGTERM stops it with exit 0
 --EXTENSIONS--
 fastqueue
 posix
@@ -102,6 +102,12 @@ foreach ($record['pools'] ?? [] as $name => $p) {
 // Jobs pushed to each queue run on the supervised workers.
 $app->run('App\Jobs\RecordJob::dispatch("h")->onQueue("high054"); App\Jobs\RecordJob::dispatch("d")->onQueue("default054"); App\Jobs\RecordJob::dispatch("m")->onQueue("mail054");');
 echo 'jobs run: ', $app->waitForEffect('/^ran h/') && $app->waitForEffect('/^ran d/') && $app->waitForEffect('/^ran m/') ? 'all three' : implode(' | ', $app->effects()), "\n";
+
+// A second one of the same name on the same host is refused, naming the first one's pid.
+$second = fq_supervise_child($app, ['--environment=production'])->wait(60);
+echo "a second supervisor: status {$second['status']}, ", str_replace([(string) $sup->pid, '"' . gethostname() . '"'], ['PID', 'HOST'],
+    implode(' | ', preg_grep('/already runs/', fq_supervise_lines($second['stdout'])))), "\n";
+echo 'workers still: ', count(fq_supervise_children($sup->pid)), "\n";
 
 $sup->signal(SIGTERM);
 $r = $sup->wait(60);
