@@ -107,7 +107,7 @@ echo 'jobs run: ', $app->waitForEffect('/^ran h/') && $app->waitForEffect('/^ran
 $second = fq_supervise_child($app, ['--environment=production'])->wait(60);
 echo "a second supervisor: status {$second['status']}, ", str_replace([(string) $sup->pid, '"' . gethostname() . '"'], ['PID', 'HOST'],
     implode(' | ', preg_grep('/already runs/', fq_supervise_lines($second['stdout'])))), "\n";
-echo 'workers still: ', count(fq_supervise_children($sup->pid)), "\n";
+echo 'the first one runs on: ', $sup->running() && count(fq_supervise_children($sup->pid)) >= 4 ? 'yes' : 'no', "\n";
 
 $sup->signal(SIGTERM);
 $r = $sup->wait(60);
@@ -130,4 +130,6 @@ record: fastqueuetest, pid is the command's: yes
   pool supervisor-1:default054: group supervisor-1, queues default054, min 1, max 3
   pool supervisor-1:high054: group supervisor-1, queues high054, min 1, max 3
 jobs run: all three
+a second supervisor: status 1, fastqueue:supervise: a supervisor named "fastqueuetest" already runs on host HOST (pid PID)
+the first one runs on: yes
 after SIGTERM: status 0, workers left: 0, stderr: none
