@@ -16,7 +16,7 @@ fq_supervise_config($app, 'fastqueue', <<<'PHP'
         'environments' => [
             'testing' => [
                 'reports' => ['connection' => 'redis', 'queue' => ['reports055'], 'balance' => 'auto',
-                    'minProcesses' => 0, 'maxProcesses' => 2, 'timeout' => 20, 'sleep' => 0.2],
+                    'minProcesses' => 0, 'maxProcesses' => 1, 'timeout' => 20, 'sleep' => 0.2],
             ],
         ],
         'name' => 'app055',
