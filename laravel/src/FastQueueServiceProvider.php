@@ -3,6 +3,7 @@
 namespace FastQueue\Laravel;
 
 use FastQueue\Laravel\Console\MetricsCommand;
+use FastQueue\Laravel\Console\SuperviseCommand;
 use FastQueue\Laravel\Console\WorkCommand;
 use Illuminate\Support\ServiceProvider;
 
@@ -15,6 +16,9 @@ class FastQueueServiceProvider extends ServiceProvider
 {
     public function register()
     {
+        // config/fastqueue.php: the application's copy over the package's, section by section.
+        $this->mergeConfigFrom(__DIR__.'/../config/fastqueue.php', 'fastqueue');
+
         $this->app->singleton(RedisQueueFactory::class, function ($app) {
             return new RedisQueueFactory($app['config']);
         });
@@ -30,6 +34,9 @@ class FastQueueServiceProvider extends ServiceProvider
     {
         if ($this->app->runningInConsole()) {
             $this->commands([WorkCommand::class, MetricsCommand::class]);
+            // fastqueue:supervise, and config/fastqueue.php for vendor:publish --tag=fastqueue-config.
+            $this->commands([SuperviseCommand::class]);
+            $this->publishes([__DIR__.'/../config/fastqueue.php' => $this->app->configPath('fastqueue.php')], 'fastqueue-config');
         }
     }
 }

@@ -1,0 +1,110 @@
+<?php
+
+// FastQueue's configuration. Publish it into the application's config/ with
+//
+//     php artisan vendor:publish --tag=fastqueue-config
+//
+// The package merges this file under "fastqueue", one section at a time: a section the
+// application's copy sets replaces the package's section as a whole.
+
+return [
+
+    /*
+    |--------------------------------------------------------------------------
+    | Supervisors: php artisan fastqueue:supervise
+    |--------------------------------------------------------------------------
+    |
+    | The fleet fastqueue:supervise runs, in the shape of Horizon's config/horizon.php: the
+    | "environments" name the supervisors of each environment (a name or a pattern such as
+    | "*" or "production-*": the first that matches --environment, default APP_ENV, is used),
+    | and "defaults" holds the options every environment starts from (Horizon's merge: a
+    | supervisor of "defaults" runs in every environment, with that environment's options
+    | over its own).
+    |
+    | While "environments" is empty, fastqueue:supervise reads "defaults" and "environments"
+    | from config/horizon.php instead, so a Horizon application switches with the file it has.
+    | The keys below the supervisors are FastQueue's own and are read in both cases.
+    |
+    */
+
+    'supervisors' => [
+
+        // Options every supervisor of every environment starts from, by supervisor name.
+        'defaults' => [
+            // 'supervisor-1' => [
+            //     // The queue connection (config/queue.php) of its workers: a "redis" one.
+            //     'connection' => 'redis',
+            //     // Its queues, in priority order when balance is false (a list, or "a,b").
+            //     // Default: the connection's own "queue".
+            //     'queue' => ['default'],
+            //     // false: one pool of maxProcesses workers over all its queues, in order.
+            //     // 'simple': a pool per queue, the processes split evenly between them.
+            //     // 'auto': a pool per queue, the processes moved to where the work waits.
+            //     'balance' => 'auto',
+            //     // With 'auto', what the processes follow: 'time' (each queue's backlog
+            //     // times its measured run time, and its measured wait) or 'size' (its backlog).
+            //     'autoScalingStrategy' => 'time',
+            //     // The least processes of each queue's pool (0: none while the queue is
+            //     // empty; a push starts one at once), and the most of the whole supervisor,
+            //     // on this host (or on all hosts: shared_budget below).
+            //     'minProcesses' => 1,
+            //     'maxProcesses' => 10,
+            //     // With 'auto': at most this many processes added to or taken from a pool
+            //     // per turn, and this many seconds between two turns.
+            //     'balanceMaxShift' => 1,
+            //     'balanceCooldown' => 3,
+            //     // The worker's options, as fastqueue:work (and queue:work) takes them:
+            //     'tries' => 1,      // --tries: attempts of a job that sets none (0: unlimited)
+            //     'timeout' => 60,   // --timeout: seconds a job may run
+            //     'memory' => 128,   // --memory: MB after which a worker is replaced
+            //     'sleep' => 3,      // --sleep: seconds between two polls of empty queues
+            //     'maxJobs' => 0,    // --max-jobs: jobs after which a worker is replaced (0: none)
+            //     'maxTime' => 0,    // --max-time: seconds after which it is (0: never)
+            //     'backoff' => 0,    // --backoff: seconds before a failed job runs again, or a list
+            //     'rest' => 0,       // --rest: seconds to rest after each job
+            //     'force' => false,  // --force: run jobs in maintenance mode too
+            //     'nice' => 0,       // the workers' niceness (0 to 19), through the nice program
+            // ],
+        ],
+
+        // The supervisors of each environment: the options that differ from "defaults".
+        'environments' => [
+            // 'production' => [
+            //     'supervisor-1' => ['maxProcesses' => 10, 'balanceMaxShift' => 1, 'balanceCooldown' => 3],
+            // ],
+            // 'local' => [
+            //     'supervisor-1' => ['maxProcesses' => 3],
+            // ],
+        ],
+
+        // The name the supervisor registers under in Redis, shared by the supervisors of all
+        // hosts of the application (1 to 100 of A-Z a-z 0-9 _ . : -). Default: the slug of
+        // app.name. fastqueue:status lists supervisors by it; two of one name on one host
+        // are refused.
+        'name' => env('FASTQUEUE_NAME'),
+
+        // The host this supervisor stands for in the registry. Default: gethostname().
+        'host' => env('FASTQUEUE_HOST'),
+
+        // Seconds between two heartbeats (0.1 to 60): the status record is written, the
+        // other hosts and the restart and terminate stamps are read. A supervisor that
+        // misses three is counted as gone.
+        'heartbeat' => 3,
+
+        // false: maxProcesses is each host's own, as in Horizon. true: the supervisors of
+        // this name on all hosts share each supervisor's maxProcesses, split evenly between
+        // the live hosts; a dead host's share goes to the others within three heartbeats.
+        'shared_budget' => false,
+
+        // Seconds a worker has to finish its job after SIGTERM on a stop, before SIGKILL.
+        // Default (null): the longest timeout of the supervisors plus 10.
+        'stop_timeout' => null,
+
+        // The Redis connection (config/database.php's redis section) that holds the
+        // registry, the stamps and the figures the balancing reads, for fastqueue:supervise,
+        // fastqueue:status and fastqueue:terminate. Default (null): the Redis connection of
+        // the default queue connection (queue.default), else of the first supervisor's.
+        'connection' => env('FASTQUEUE_REDIS_CONNECTION'),
+    ],
+
+];
