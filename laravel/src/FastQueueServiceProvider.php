@@ -3,7 +3,11 @@
 namespace FastQueue\Laravel;
 
 use FastQueue\Laravel\Console\MetricsCommand;
+use FastQueue\Laravel\Console\StatusCommand;
+use FastQueue\Laravel\Console\TerminateCommand;
 use FastQueue\Laravel\Console\WorkCommand;
+use FastQueue\Laravel\Supervisor\QueueRestartStamp;
+use Illuminate\Console\Events\CommandFinished;
 use Illuminate\Support\ServiceProvider;
 
 /**
@@ -30,6 +34,9 @@ class FastQueueServiceProvider extends ServiceProvider
     {
         if ($this->app->runningInConsole()) {
             $this->commands([WorkCommand::class, MetricsCommand::class]);
+            // The supervisors' commands; queue:restart also sets their restart stamp.
+            $this->commands([StatusCommand::class, TerminateCommand::class]);
+            $this->app['events']->listen(CommandFinished::class, QueueRestartStamp::class);
         }
     }
 }
