@@ -34,7 +34,7 @@ class StatusCommand extends Command
             $status = $registry === null ? null : $this->read($registry);
         } catch (Throwable $e) {
             return $this->failWith('Cannot read the supervisors from Redis connection ['
-                .($registry?->connectionName ?? Registry::connectionName($this->laravel['config'])).']: '.get_class($e).': '.$e->getMessage());
+                .($registry->connectionName ?? Registry::connectionName($this->laravel['config'])).']: '.get_class($e).': '.$e->getMessage());
         }
         if ($status === null) {
             return $this->failWith('No Redis connection for the supervisors: set fastqueue.supervisors.connection, or make the default queue connection a redis one.');

@@ -53,7 +53,7 @@ class TerminateCommand extends Command
             return $this->option('wait') ? $this->restart($registry, (float) $timeout) : $this->terminate($registry);
         } catch (Throwable $e) {
             return $this->failWith('Cannot reach the supervisors through Redis connection ['
-                .($registry?->connectionName ?? Registry::connectionName($this->laravel['config'])).']: '.get_class($e).': '.$e->getMessage());
+                .($registry->connectionName ?? Registry::connectionName($this->laravel['config'])).']: '.get_class($e).': '.$e->getMessage());
         }
     }
 
