@@ -34,10 +34,9 @@ final class Registry
     }
 
     /**
-     * The registry on the Redis connection of fastqueue.supervisors.connection (a Redis
-     * connection's name, or a redis queue connection's, whose Redis connection is taken), else
-     * the default queue connection's Redis connection; null when there is none (the default
-     * queue connection does not use Redis and no connection is set).
+     * The registry on the Redis connection (database.redis) fastqueue.supervisors.connection
+     * names, else the default queue connection's Redis connection; null when there is none (the
+     * default queue connection does not use Redis and no connection is set).
      */
     public static function fromConfig(Config $config, RedisFactory $redis): ?self
     {
@@ -50,12 +49,6 @@ final class Registry
     {
         $name = $config->get('fastqueue.supervisors.connection');
         if (is_string($name) && $name !== '') {
-            $isRedis = $config->has("database.redis.{$name}") || $config->has("database.redis.clusters.{$name}");
-            $queue = $config->get("queue.connections.{$name}");
-            if (! $isRedis && is_array($queue) && ($queue['driver'] ?? null) === 'redis') {
-                return self::queueRedisConnection($queue);
-            }
-
             return $name;
         }
         $queue = $config->get('queue.connections.'.$config->get('queue.default'));

@@ -72,10 +72,10 @@ fq_raw()->cmd('DEL', 'other_fastqueue:{supervisors}', 'other_fastqueue:{supervis
 file_put_contents("$app->base/storage/registry-connection", 'dead');
 $show($app->artisan(['fastqueue:status']));
 $show($app->artisan(['fastqueue:status', '--json']));
-// A queue connection's name is taken for its Redis connection.
-file_put_contents("$app->base/storage/registry-connection", 'redis');
+// The Redis connection named is read.
+file_put_contents("$app->base/storage/registry-connection", 'default');
 $r = $app->artisan(['fastqueue:status', '--json']);
-echo "queue connection redis: status {$r['status']}, ", count(json_decode($r['stdout'], true)['supervisors']), " supervisors\n";
+echo "Redis connection default: status {$r['status']}, ", count(json_decode($r['stdout'], true)['supervisors']), " supervisors\n";
 ?>
 --EXPECTF--
 -- no supervisor
@@ -126,4 +126,4 @@ empty maps are objects
 -- errors
 status 1, stderr: Cannot read the supervisors from Redis connection [dead]: %s
 status 1, stderr: Cannot read the supervisors from Redis connection [dead]: %s
-queue connection redis: status 0, 2 supervisors
+Redis connection default: status 0, 2 supervisors
