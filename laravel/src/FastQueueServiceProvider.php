@@ -34,9 +34,9 @@ class FastQueueServiceProvider extends ServiceProvider
     {
         if ($this->app->runningInConsole()) {
             $this->commands([WorkCommand::class, MetricsCommand::class]);
-            // The supervisors' commands; queue:restart also sets their restart stamp.
             $this->commands([StatusCommand::class, TerminateCommand::class]);
-            $this->app['events']->listen(CommandFinished::class, QueueRestartStamp::class);
         }
+        // queue:restart also sets the supervisors' restart stamp (Artisan::call() from a route too).
+        $this->app['events']->listen(CommandFinished::class, QueueRestartStamp::class);
     }
 }

@@ -4,6 +4,7 @@ namespace FastQueue\Laravel\Console;
 
 use FastQueue\Laravel\Supervisor\Registry;
 use Illuminate\Console\Command;
+use Symfony\Component\Console\Output\OutputInterface;
 use Throwable;
 
 /**
@@ -41,7 +42,7 @@ class StatusCommand extends Command
         }
 
         if ($this->option('json')) {
-            $this->output->writeln((string) json_encode($status, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION), \Symfony\Component\Console\Output\OutputInterface::OUTPUT_RAW);
+            $this->output->writeln((string) json_encode($status, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION), OutputInterface::OUTPUT_RAW);
 
             return 0;
         }

@@ -70,6 +70,11 @@ usleep(10000);
 $show($app->artisan(['queue:restart']));
 $new = fq_raw()->cmd('GET', fq_registry_key($app, ':restart'));
 echo 'restart stamp: ', preg_replace('/ \(.*/', '', $stamp('restart')), ', changed: ', var_export($new > $old, true), "\n";
+// Artisan::call() too (a deploy route, say).
+$app->run("Illuminate\\Support\\Facades\\Artisan::call('queue:restart');");
+$called = fq_raw()->cmd('GET', fq_registry_key($app, ':restart'));
+echo 'Artisan::call: changed: ', var_export($called > $new, true), "\n";
+$new = $called;
 
 echo "-- errors\n";
 $show($app->artisan(['fastqueue:terminate', '--wait', '--timeout=0']));
@@ -109,6 +114,7 @@ Every supervisor has restarted its workers.
 status 0, stderr: none
 Broadcasting queue restart signal.
 restart stamp: a time of now, changed: true
+Artisan::call: changed: true
 -- errors
 status 1, stderr: The --timeout option must be a number of seconds above 0.
 status 1, stderr: Cannot reach the supervisors through Redis connection [dead]: %s
