@@ -67,7 +67,8 @@ echo "status {$r['status']}, stderr: ", trim($r['stderr']) === '' ? 'none' : tri
 echo "-- queue:restart\n";
 $old = fq_raw()->cmd('GET', fq_registry_key($app, ':restart'));
 usleep(10000);
-$show($app->artisan(['queue:restart']));
+$r = $app->artisan(['queue:restart']);
+echo "status {$r['status']}, stderr: ", trim($r['stderr']) === '' ? 'none' : trim($r['stderr']), "\n", FqLaravelApp::message($r['stdout']), "\n";
 $new = fq_raw()->cmd('GET', fq_registry_key($app, ':restart'));
 echo 'restart stamp: ', preg_replace('/ \(.*/', '', $stamp('restart')), ', changed: ', var_export($new > $old, true), "\n";
 // Artisan::call() too (a deploy route, say).
@@ -82,7 +83,7 @@ file_put_contents("$app->base/storage/registry-connection", 'dead');
 $show($app->artisan(['fastqueue:terminate']));
 $show($app->artisan(['fastqueue:terminate', '--wait']));
 $r = $app->artisan(['queue:restart']);
-echo "queue:restart: status {$r['status']}\n", trim($r['stdout']), "\n", trim($r['stderr']), "\n";
+echo "queue:restart: status {$r['status']}\n", FqLaravelApp::message($r['stdout']), "\n", trim($r['stderr']), "\n";
 echo 'restart stamp unchanged: ', var_export(fq_raw()->cmd('GET', fq_registry_key($app, ':restart')) === $new, true), "\n";
 ?>
 --EXPECTF--
@@ -120,6 +121,6 @@ status 1, stderr: The --timeout option must be a number of seconds above 0.
 status 1, stderr: Cannot reach the supervisors through Redis connection [dead]: %s
 status 1, stderr: Cannot reach the supervisors through Redis connection [dead]: %s
 queue:restart: status 0
-%ABroadcasting queue restart signal.%A
+Broadcasting queue restart signal.
 The FastQueue supervisors' restart stamp could not be set: %s
 restart stamp unchanged: true
