@@ -66,35 +66,36 @@ class StatusCommand extends Command
      */
     private function read(Registry $registry): array
     {
-        $supervisors = $registry->supervisors();
-        foreach ($supervisors as &$supervisor) {
-            $pools = is_array($supervisor['pools'] ?? null) ? $supervisor['pools'] : [];
-            $pids = [];
-            foreach ($pools as $pool) {
-                foreach ((array) ($pool['pids'] ?? []) as $pid) {
-                    $pids[] = (int) $pid;
-                }
-            }
-            $busy = $registry->busy((string) ($supervisor['host'] ?? ''), $pids);
-            foreach ($pools as $name => $pool) {
-                $supervisor['pools'][$name]['workers'] = array_map(fn ($pid) => [
-                    'pid' => (int) $pid,
-                    'state' => match ($busy[(int) $pid] ?? null) { true => 'busy', false => 'idle', null => 'unknown' },
-                ], array_values((array) ($pool['pids'] ?? [])));
-            }
-        }
-        unset($supervisor);
-        // Empty maps stay JSON objects.
-        foreach ($supervisors as &$supervisor) {
-            foreach (['groups', 'pools', 'queues'] as $key) {
-                if (($supervisor[$key] ?? null) === []) {
-                    $supervisor[$key] = new \stdClass;
-                }
-            }
-        }
-        unset($supervisor);
+        $supervisors = array_map(fn (array $s) => $this->withWorkers($registry, $s), $registry->supervisors());
 
         return ['connection' => $registry->connectionName, 'time' => round(microtime(true), 6), 'supervisors' => $supervisors];
+    }
+
+    /**
+     * A record with each pool's workers busy, idle or unknown, and its empty maps kept JSON
+     * objects.
+     *
+     * @param  array<string, mixed>  $s
+     * @return array<string, mixed>
+     */
+    private function withWorkers(Registry $registry, array $s): array
+    {
+        $pools = is_array($s['pools'] ?? null) ? $s['pools'] : [];
+        $pidsOf = fn (mixed $pool) => array_map('intval', array_values((array) ($pool['pids'] ?? [])));
+        $busy = $registry->busy((string) ($s['host'] ?? ''), array_merge(...array_values(array_map($pidsOf, $pools))));
+        foreach ($pools as $name => $pool) {
+            $s['pools'][$name]['workers'] = array_map(fn (int $pid) => [
+                'pid' => $pid,
+                'state' => match ($busy[$pid] ?? null) { true => 'busy', false => 'idle', null => 'unknown' },
+            ], $pidsOf($pool));
+        }
+        foreach (['groups', 'pools', 'queues'] as $key) {
+            if (($s[$key] ?? null) === []) {
+                $s[$key] = new \stdClass;
+            }
+        }
+
+        return $s;
     }
 
     /** @param  array<string, mixed>  $s */
