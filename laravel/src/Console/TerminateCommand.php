@@ -24,6 +24,12 @@ class TerminateCommand extends Command
     /** Seconds between two reads of the records while waiting. */
     private const POLL_INTERVAL = 0.25;
 
+    /** @var array<string, array<string, string>> the pools printed as restarted, by supervisor ("*": all, done) */
+    private array $printed = [];
+
+    /** @var array<string, ?string> the pool each supervisor was restarting at the last read */
+    private array $restarting = [];
+
     /**
      * @var string
      */
@@ -76,43 +82,13 @@ class TerminateCommand extends Command
     {
         $stamp = $registry->setStamp(Registry::RESTART_STAMP);
         $until = hrtime(true) / 1e9 + $timeout;
-        /** @var array<string, array<string, string>> $printed  the pools printed as restarted, by supervisor ('*': all) */
-        $printed = [];
-        /** @var array<string, ?string> $restarting  the pool each supervisor was restarting at the last read */
-        $restarting = [];
-        $first = true;
-        while (true) {
-            $pending = [];
-            foreach ($registry->supervisors() as $s) {
-                $label = self::label($s);
-                $printed[$label] ??= [];
-                $done = ($s['restarted'] ?? '') === $stamp || (float) ($s['started'] ?? 0) >= (float) $stamp;
-                $now = is_string($s['restarting'] ?? null) ? $s['restarting'] : null;
-                $before = $restarting[$label] ?? null;
-                if ($before !== null && $before !== $now) {
-                    $this->poolRestarted($label, $before, $printed);
-                }
-                if ($now !== null && $now !== $before) {
-                    $this->line("{$label}: restarting pool {$now}");
-                }
-                $restarting[$label] = $now;
-                if ($done && ! isset($printed[$label]['*'])) {
-                    foreach (array_keys((array) ($s['pools'] ?? [])) as $pool) {
-                        $this->poolRestarted($label, (string) $pool, $printed);
-                    }
-                    $printed[$label]['*'] = '*';
-                    $this->line("{$label}: done");
-                }
-                if (! $done) {
-                    $pending[] = $s;
-                }
-            }
-            if ($first && ! $printed) {
+        for ($first = true; ; $first = false) {
+            $pending = array_values(array_filter($registry->supervisors(), fn (array $s) => ! $this->follow($s, $stamp)));
+            if ($first && $this->printed === []) {
                 $this->line('No FastQueue supervisor is running; the restart stamp is set.');
 
                 return 0;
             }
-            $first = false;
             if ($pending === []) {
                 $this->line('Every supervisor has restarted its workers.');
 
@@ -127,11 +103,43 @@ class TerminateCommand extends Command
         }
     }
 
-    /** @param  array<string, array<string, string>>  $printed */
-    private function poolRestarted(string $label, string $pool, array &$printed): void
+    /**
+     * Prints what changed in a supervisor's record since the last read: the pool it moved off
+     * (restarted) and the one it is at; once it carried out $stamp, or started after it (it runs
+     * the new code), its pools not printed yet and "done". Whether it is done.
+     *
+     * @param  array<string, mixed>  $s
+     */
+    private function follow(array $s, string $stamp): bool
     {
-        if (! isset($printed[$label][$pool])) {
-            $printed[$label][$pool] = $pool;
+        $label = self::label($s);
+        $this->printed[$label] ??= [];
+        $now = is_string($s['restarting'] ?? null) ? $s['restarting'] : null;
+        $before = $this->restarting[$label] ?? null;
+        if ($before !== null && $before !== $now) {
+            $this->poolRestarted($label, $before);
+        }
+        if ($now !== null && $now !== $before) {
+            $this->line("{$label}: restarting pool {$now}");
+        }
+        $this->restarting[$label] = $now;
+
+        $done = ($s['restarted'] ?? '') === $stamp || (float) ($s['started'] ?? 0) >= (float) $stamp;
+        if ($done && ! isset($this->printed[$label]['*'])) {
+            foreach (array_keys((array) ($s['pools'] ?? [])) as $pool) {
+                $this->poolRestarted($label, (string) $pool);
+            }
+            $this->printed[$label]['*'] = '*';
+            $this->line("{$label}: done");
+        }
+
+        return $done;
+    }
+
+    private function poolRestarted(string $label, string $pool): void
+    {
+        if (! isset($this->printed[$label][$pool])) {
+            $this->printed[$label][$pool] = $pool;
             $this->line("{$label}: pool {$pool} restarted");
         }
     }
