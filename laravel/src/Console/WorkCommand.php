@@ -149,8 +149,9 @@ class WorkCommand extends QueueWorkCommand
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
         // else polled through that cache repository (see Worker\RestartPoll).
         $restartCache = null;
-        // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling().)
-        if (! $this->option('once') && WorkerSettings::restartable()) {
+        // (None when Worker::$restartable is off: Queue::withoutInterruptionPolling(); none
+        // under a FastQueue supervisor, which restarts its pools one at a time instead.)
+        if (! $this->option('once') && WorkerSettings::restartable() && ! static::supervised()) {
             $key = $factory->nativeRestartKey($connection, $this->cache);
             if ($key !== null) {
                 $options['restart_key'] = $key;
@@ -178,6 +179,17 @@ class WorkCommand extends QueueWorkCommand
             new QueueEvents($events, $exceptions, $this->eventShortcut),
             new RestartPoll($exceptions, $restartCache, isset($options['restart_key']) ? $this->cache : null),
         );
+    }
+
+    /**
+     * Whether a FastQueue supervisor started this worker (fastqueue:supervise sets
+     * FASTQUEUE_SUPERVISED=1 in its workers' environment): queue:restart is then left to the
+     * supervisor, which replaces its workers one pool at a time, so that no queue is left
+     * without a process, where every worker reading the restart key would stop at once.
+     */
+    public static function supervised(): bool
+    {
+        return getenv('FASTQUEUE_SUPERVISED') === '1';
     }
 
     /**
