@@ -32,8 +32,10 @@ $shares = function (array $want) use ($p, &$sup): ?array {
     $got = [];
     foreach ($want as $host => [$budget, $hosts]) {
         $r = fq_reg_record($p, 'fleet', $host);
-        if (!$r || $r['pid'] !== $sup[$host]->pid || $r['groups']['g']['budget'] !== $budget
-            || $r['groups']['g']['hosts'] !== $hosts || count($r['pools']['work']['pids']) !== $budget) {
+        // (A claim not yet followed by its first heartbeat has no groups.)
+        $g = $r['groups']['g'] ?? null;
+        if (!$r || $r['pid'] !== $sup[$host]->pid || !$g || $g['budget'] !== $budget || $g['hosts'] !== $hosts
+            || count($r['pools']['work']['pids']) !== $budget) {
             return null;
         }
         $got[$host] = $r;
@@ -70,13 +72,13 @@ $show($records ?: []);
 // once (within the cooldown at most), and their records show it at the heartbeat after: five
 // heartbeats and the cooldown, and a second for a busy machine.
 fq_sig_time('share taken over', $took, 2 * $hb, 5 * $hb + $cooldown + 1.0);
-echo "members: ", json_encode(fq_raw()->cmd('ZRANGE', fq_reg_key($p), '0', '-1')), "\n";
+echo "members: ", json_encode(fq_reg_members($p)), "\n";
 
 foreach ($sup as $host => $c) {
     $c->signal(SIGTERM);
     echo "$host: ", fq_sig_status($c->wait(fq_sig_t(20))), "\n";
 }
-echo "members after the stops: ", json_encode(fq_raw()->cmd('ZRANGE', fq_reg_key($p), '0', '-1')), "\n";
+echo "members after the stops: ", json_encode(fq_reg_members($p)), "\n";
 fq_clean('sv032', $p);
 fq_reg_clean($p);
 ?>
