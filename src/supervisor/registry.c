@@ -36,6 +36,7 @@ struct _fastqueue_sup_registry {
 	registry_key member;       /* NAME/HOST */
 	size_t name_len;           /* NAME's bytes at the start of member */
 	pid_t pid;                 /* this supervisor's */
+	double bound;              /* the read timeout of a call, seconds */
 	char ttl[FASTQUEUE_LONG_CHARS]; /* three heartbeats in milliseconds, for PX */
 	size_t ttl_len;
 };
@@ -118,19 +119,25 @@ void fastqueue_sup_registry_free(fastqueue_sup_registry *r)
 
 /* {{{ talking to Redis */
 
-/* The connection that serves the keys, its reads bounded to REGISTRY_READ_TIMEOUT (or the
- * RedisQueue's read_timeout when that is shorter) until done() puts them back. */
+/* The connection that serves the keys. Its reads are bounded to REGISTRY_READ_TIMEOUT (or the
+ * RedisQueue's read_timeout when that is shorter) by bound_reads(), until done() puts them back. */
 static fastqueue_conn *begin(fastqueue_sup_registry *r)
 {
 	double own = r->conn->opt.read_timeout;
-	double bound = own > 0 && own < REGISTRY_READ_TIMEOUT ? own : REGISTRY_READ_TIMEOUT;
-	fastqueue_conn *c;
 
-	fastqueue_conn_set_read_timeout(r->conn, bound);
-	c = fastqueue_conn_route(r->conn, r->set.s, r->set.len);
-	/* Routing may have connected a node of a cluster just now, with the usual timeout. */
-	fastqueue_conn_set_read_timeout(r->conn, bound);
-	return c;
+	r->bound = own > 0 && own < REGISTRY_READ_TIMEOUT ? own : REGISTRY_READ_TIMEOUT;
+	return fastqueue_conn_route(r->conn, r->set.s, r->set.len);
+}
+
+/* Connects c when it is not, then bounds its reads: a connection opened by a command itself
+ * (after one was lost) would read with the RedisQueue's own timeout. */
+static zend_result bound_reads(fastqueue_sup_registry *r, fastqueue_conn *c)
+{
+	if (!fastqueue_conn_is_connected(c) && fastqueue_conn_connect(c) == FAILURE) {
+		return FAILURE;
+	}
+	fastqueue_conn_set_read_timeout(c, r->bound);
+	return SUCCESS;
 }
 
 static void done(fastqueue_sup_registry *r)
@@ -147,9 +154,10 @@ static void fail_with(const fastqueue_conn *c, char *err, size_t errlen)
 
 /* Runs n commands on c, their replies in out[0..n) (NULL where a command failed). On one
  * server in one pipeline; in a cluster one by one, as only a single command follows MOVED or
- * ASK to the node that serves the slot now. FAILURE: some command failed, the first error's
+ * ASK to the node that serves the slot now. A lost connection ends the run: each command
+ * would otherwise connect and wait again. FAILURE: some command failed, the first error's
  * text in err (when err is not NULL). */
-static zend_result run(fastqueue_conn *front, fastqueue_conn *c, const fastqueue_args *cmds, int n,
+static zend_result run(fastqueue_sup_registry *r, fastqueue_conn *c, const fastqueue_args *cmds, int n,
 	fastqueue_reply **out, char *err, size_t errlen)
 {
 	zend_result ok = SUCCESS;
@@ -161,15 +169,19 @@ static zend_result run(fastqueue_conn *front, fastqueue_conn *c, const fastqueue
 	for (i = 0; i < n; i++) {
 		out[i] = NULL;
 	}
-	if (fastqueue_conn_is_cluster(front)) {
+	if (fastqueue_conn_is_cluster(r->conn)) {
 		for (i = 0; i < n; i++) {
-			if (fastqueue_conn_command(c, &cmds[i], &out[i]) == FAILURE) {
+			if (bound_reads(r, c) == FAILURE || fastqueue_conn_command(c, &cmds[i], &out[i]) == FAILURE) {
 				fail_with(c, err, errlen);
 				ok = FAILURE;
+				if (!fastqueue_conn_is_connected(c)) {
+					break;
+				}
 			}
 		}
 		return ok;
 	}
+	ok = bound_reads(r, c);
 	for (i = 0; i < n && ok == SUCCESS; i++) {
 		ok = fastqueue_conn_append(c, &cmds[i]);
 	}
@@ -508,7 +520,7 @@ static claim_outcome claim_free(fastqueue_sup_registry *r, fastqueue_conn *c, co
 	fastqueue_args_add(&a, "NX", 2);
 	fastqueue_args_add(&a, "PX", 2);
 	fastqueue_args_add(&a, r->ttl, r->ttl_len);
-	if (run(r->conn, c, &a, 1, &reply, err, errlen) == FAILURE) {
+	if (run(r, c, &a, 1, &reply, err, errlen) == FAILURE) {
 		outcome = CLAIM_FAILED;
 	} else if (fastqueue_conn_expect_string(c, "SET", reply, true, &s, &len) == FAILURE) {
 		snprintf(err, errlen, "%s", c->err);
@@ -529,7 +541,7 @@ static void unwatch(fastqueue_sup_registry *r, fastqueue_conn *c)
 	fastqueue_reply *reply;
 
 	command(&a, "UNWATCH");
-	run(r->conn, c, &a, 1, &reply, NULL, 0);
+	run(r, c, &a, 1, &reply, NULL, 0);
 	fastqueue_reply_free(reply);
 	fastqueue_args_free(&a);
 }
@@ -550,7 +562,7 @@ static claim_outcome read_holder(fastqueue_sup_registry *r, fastqueue_conn *c, c
 	add_key(&a[0], &r->record);
 	command(&a[1], "GET");
 	add_key(&a[1], &r->record);
-	if (run(r->conn, c, a, 2, reply, err, errlen) == FAILURE) {
+	if (run(r, c, a, 2, reply, err, errlen) == FAILURE) {
 		/* Nothing to report here: run() said why. */
 	} else if (fastqueue_conn_expect_string(c, "GET", reply[1], true, &s, &len) == FAILURE) {
 		snprintf(err, errlen, "%s", c->err);
@@ -579,8 +591,14 @@ static claim_outcome claim_taken(fastqueue_sup_registry *r, fastqueue_conn *c, c
 	claim_outcome outcome = read_holder(r, c, err, errlen);
 
 	if (outcome != CLAIM_WON) {
-		unwatch(r, c);
+		if (fastqueue_conn_is_connected(c)) {
+			unwatch(r, c);
+		}
 		return outcome;
+	}
+	if (!fastqueue_conn_is_connected(c)) {
+		/* The WATCH went with the connection: MULTI on a new one would guard nothing. */
+		return CLAIM_RACED;
 	}
 	command(&a[0], "MULTI");
 	command(&a[1], "SET");
@@ -589,7 +607,7 @@ static claim_outcome claim_taken(fastqueue_sup_registry *r, fastqueue_conn *c, c
 	fastqueue_args_add(&a[1], "PX", 2);
 	fastqueue_args_add(&a[1], r->ttl, r->ttl_len);
 	command(&a[2], "EXEC");
-	if (run(r->conn, c, a, 3, reply, err, errlen) == FAILURE) {
+	if (run(r, c, a, 3, reply, err, errlen) == FAILURE) {
 		outcome = CLAIM_FAILED;
 	} else if (fastqueue_reply_is_nil(reply[2])) {
 		/* EXEC answers nil when the watched record changed: another claim came first. */
@@ -696,7 +714,7 @@ static zend_result count_peers(fastqueue_sup_registry *r, fastqueue_conn *c, con
 		add_key(&cmds[k], &keys[k]);
 		k++;
 	}
-	if (k && run(r->conn, c, cmds, (int) k, replies, err, errlen) == FAILURE) {
+	if (k && run(r, c, cmds, (int) k, replies, err, errlen) == FAILURE) {
 		ok = FAILURE;
 	}
 	command(&zrem, "ZREM");
@@ -717,7 +735,7 @@ static zend_result count_peers(fastqueue_sup_registry *r, fastqueue_conn *c, con
 	if (ok == SUCCESS && gone) {
 		/* A member whose record expired: its supervisor died (kill -9, or its host). */
 		fastqueue_reply *reply;
-		run(r->conn, c, &zrem, 1, &reply, NULL, 0);
+		run(r, c, &zrem, 1, &reply, NULL, 0);
 		fastqueue_reply_free(reply);
 	}
 	fastqueue_args_free(&zrem);
@@ -797,7 +815,7 @@ zend_result fastqueue_sup_registry_beat(fastqueue_sup_registry *r, const char *r
 	add_key(&a[BEAT_TERMINATE], &r->terminate);
 
 	c = begin(r);
-	ok = run(r->conn, c, a, BEAT_COMMANDS, reply, err, errlen);
+	ok = run(r, c, a, BEAT_COMMANDS, reply, err, errlen);
 	if (ok == SUCCESS) {
 		ok = read_beat(r, c, reply, &found, err, errlen);
 	}
@@ -824,7 +842,7 @@ void fastqueue_sup_registry_release(fastqueue_sup_registry *r)
 	add_key(&a[1], &r->set);
 	add_key(&a[1], &r->member);
 	c = begin(r);
-	run(r->conn, c, a, 2, reply, NULL, 0);
+	run(r, c, a, 2, reply, NULL, 0);
 	done(r);
 	free_replies(reply, 2);
 	free_args(a, 2);

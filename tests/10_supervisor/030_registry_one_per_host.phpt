@@ -47,7 +47,7 @@ foreach (['third' => $third, 'other' => $other] as $label => $c) {
     $c->signal(SIGTERM);
     echo "$label: ", fq_sig_status($c->wait(fq_sig_t(20))), "\n";
 }
-echo "members left: ", json_encode(fq_raw()->cmd('ZRANGE', fq_reg_key($p), '0', '-1')), "\n";
+echo "members left: ", json_encode(fq_reg_members($p)), "\n";
 fq_reg_clean($p);
 ?>
 --EXPECT--

@@ -46,7 +46,7 @@ echo "member scored by its last heartbeat: ", abs((float) $score - microtime(tru
 $c->signal(SIGTERM);
 echo fq_sig_status($c->wait(fq_sig_t(20))), "\n";
 echo "record after the stop: ", json_encode(fq_reg_record($p, 'app', 'web-1')), "\n";
-echo "members after the stop: ", json_encode(fq_raw()->cmd('ZRANGE', fq_reg_key($p), '0', '-1')), "\n";
+echo "members after the stop: ", json_encode(fq_reg_members($p)), "\n";
 fq_reg_clean($p);
 ?>
 --EXPECT--
