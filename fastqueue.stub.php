@@ -507,8 +507,8 @@ namespace FastQueue {
          *     - 'host' (?string, gethostname(); non-empty, 1 to 100 bytes of `A-Z a-z 0-9 _ . :
          *       -`): the host the supervisor stands for in the registry.
          *     - 'heartbeat' (int|float, 3; 0.1 to 60): seconds between two heartbeats: the record
-         *       written, the stamps and the other hosts read. A supervisor that misses three is
-         *       taken for dead.
+         *       written, the stamps and the other hosts read. A supervisor silent for two is taken
+         *       for dead: its share goes to the others within three.
          *
          * @throws \TypeError An option of the wrong type.
          * @throws \ValueError An unknown option, or one out of its bounds.

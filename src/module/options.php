@@ -424,7 +424,7 @@ return [
             'heartbeat' => [
                 'type' => 'number', 'field' => 'heartbeat', 'min' => 0.1, 'max' => 60, 'default' => 3,
                 'doc' => 'seconds between two heartbeats: the record written, the stamps and the other hosts read. '
-                    . 'A supervisor that misses three is taken for dead.',
+                    . 'A supervisor silent for two is taken for dead: its share goes to the others within three.',
             ],
         ],
     ],

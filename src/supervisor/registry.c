@@ -1,7 +1,7 @@
 /* The supervisors' registry: see registry.h. Its keys (P: the RedisQueue's prefix) share the
  * hash tag {supervisors}, so one node of a cluster serves them all:
  *   P fastqueue:{supervisors}             a sorted set of NAME/HOST, scored by the last beat;
- *   P fastqueue:{supervisors}:NAME/HOST   the claim, then the status record, PX three beats;
+ *   P fastqueue:{supervisors}:NAME/HOST   the claim, then the status record, PX two beats;
  *   P fastqueue:{supervisors}:restart     the stamps the commands set.
  *   P fastqueue:{supervisors}:terminate
  * A supervisor is live while its record exists: Redis's own clock expires it, so neither the
@@ -37,7 +37,9 @@ struct _fastqueue_sup_registry {
 	size_t name_len;           /* NAME's bytes at the start of member */
 	pid_t pid;                 /* this supervisor's */
 	double bound;              /* the read timeout of a call, seconds */
-	char ttl[FASTQUEUE_LONG_CHARS]; /* three heartbeats in milliseconds, for PX */
+	char ttl[FASTQUEUE_LONG_CHARS]; /* two heartbeats in milliseconds, for PX: a dead supervisor's
+	                                * record is gone two beats after its last, and the others count it out at
+	                                * their next, within three of its death */
 	size_t ttl_len;
 };
 
@@ -83,7 +85,7 @@ fastqueue_sup_registry *fastqueue_sup_registry_new(fastqueue_conn *conn, const c
 	r->conn = conn;
 	r->pid = pid;
 	r->name_len = name_len;
-	r->ttl_len = fastqueue_format_long(r->ttl, (zend_long) (heartbeat * 3000.0 + 0.999));
+	r->ttl_len = fastqueue_format_long(r->ttl, (zend_long) (heartbeat * 2000.0 + 0.999));
 	ok = key_init(&r->set, prefix, prefix_len, set, sizeof(set) - 1)
 		&& key_init(&base, r->set.s, r->set.len, ":", 1)
 		&& key_init(&r->member, name, name_len, "/", 1);
@@ -546,38 +548,58 @@ static void unwatch(fastqueue_sup_registry *r, fastqueue_conn *c)
 	fastqueue_args_free(&a);
 }
 
-/* Reads the watched record: CLAIM_HELD when it holds a live process of this host other than
- * this one, CLAIM_WON when it may be taken over, CLAIM_FAILED when Redis failed. */
-static claim_outcome read_holder(fastqueue_sup_registry *r, fastqueue_conn *c, char *err, size_t errlen)
+/* WATCHes the record and reads it: *exists, and then its pid and whether its host is this
+ * one's (*pid 0 for a record that is no claim). FAILURE: Redis failed, err says why. */
+static zend_result watch_record(fastqueue_sup_registry *r, fastqueue_conn *c, bool *exists, pid_t *pid,
+	bool *same_host, char *err, size_t errlen)
 {
 	fastqueue_args a[2];
 	fastqueue_reply *reply[2];
-	const char *s;
-	size_t len;
-	pid_t pid = 0;
-	bool same_host = false;
-	claim_outcome outcome = CLAIM_FAILED;
+	const char *s = NULL;
+	size_t len = 0;
+	zend_result ok;
 
+	*exists = *same_host = false;
+	*pid = 0;
 	command(&a[0], "WATCH");
 	add_key(&a[0], &r->record);
 	command(&a[1], "GET");
 	add_key(&a[1], &r->record);
-	if (run(r, c, a, 2, reply, err, errlen) == FAILURE) {
-		/* Nothing to report here: run() said why. */
-	} else if (fastqueue_conn_expect_string(c, "GET", reply[1], true, &s, &len) == FAILURE) {
+	ok = run(r, c, a, 2, reply, err, errlen);
+	if (ok == SUCCESS && fastqueue_conn_expect_string(c, "GET", reply[1], true, &s, &len) == FAILURE) {
 		snprintf(err, errlen, "%s", c->err);
-	} else if (s && read_claim(r, s, len, &pid, &same_host) && same_host && pid != r->pid && running(pid)) {
-		snprintf(err, errlen, "a supervisor named \"%.*s\" already runs on host \"%s\" (pid %ld)",
-			(int) r->name_len, r->member.s, member_host(r), (long) pid);
-		outcome = CLAIM_HELD;
-	} else {
-		/* No record (it expired meanwhile), one of a dead process, of this one, or one that
-		 * names no process of this host: taken over. */
-		outcome = CLAIM_WON;
+		ok = FAILURE;
+	}
+	if (ok == SUCCESS && s) {
+		*exists = true;
+		if (!read_claim(r, s, len, pid, same_host)) {
+			*pid = 0;
+			*same_host = false;
+		}
 	}
 	free_replies(reply, 2);
 	free_args(a, 2);
-	return outcome;
+	return ok;
+}
+
+/* Reads the watched record: CLAIM_HELD when it holds a live process of this host other than
+ * this one, CLAIM_WON when it may be taken over, CLAIM_FAILED when Redis failed. */
+static claim_outcome read_holder(fastqueue_sup_registry *r, fastqueue_conn *c, char *err, size_t errlen)
+{
+	pid_t pid;
+	bool exists, same_host;
+
+	if (watch_record(r, c, &exists, &pid, &same_host, err, errlen) == FAILURE) {
+		return CLAIM_FAILED;
+	}
+	if (exists && same_host && pid && pid != r->pid && running(pid)) {
+		snprintf(err, errlen, "a supervisor named \"%.*s\" already runs on host \"%s\" (pid %ld)",
+			(int) r->name_len, r->member.s, member_host(r), (long) pid);
+		return CLAIM_HELD;
+	}
+	/* No record (it expired meanwhile), one of a dead process, of this one, or one that names
+	 * no process of this host: taken over. */
+	return CLAIM_WON;
 }
 
 /* The record exists: a refusal when it holds a live process of this host other than this
@@ -832,18 +854,37 @@ zend_result fastqueue_sup_registry_beat(fastqueue_sup_registry *r, const char *r
 
 void fastqueue_sup_registry_release(fastqueue_sup_registry *r)
 {
-	fastqueue_args a[2];
-	fastqueue_reply *reply[2];
-	fastqueue_conn *c;
+	fastqueue_args a[4];
+	fastqueue_reply *reply[4];
+	fastqueue_conn *c = begin(r);
+	char err[FASTQUEUE_REPLY_DESCRIPTION + 512];
+	pid_t pid;
+	bool exists, same_host;
 
-	command(&a[0], "DEL");
-	add_key(&a[0], &r->record);
-	command(&a[1], "ZREM");
-	add_key(&a[1], &r->set);
-	add_key(&a[1], &r->member);
-	c = begin(r);
-	run(r, c, a, 2, reply, NULL, 0);
+	if (watch_record(r, c, &exists, &pid, &same_host, err, sizeof(err)) == FAILURE) {
+		if (fastqueue_conn_is_connected(c)) {
+			unwatch(r, c);
+		}
+		done(r);
+		return;
+	}
+	if (exists && !(same_host && pid == r->pid)) {
+		/* Another supervisor claimed the name while this one could not reach Redis for three
+		 * heartbeats: the record and the member are its own now. */
+		unwatch(r, c);
+		done(r);
+		return;
+	}
+	command(&a[0], "MULTI");
+	command(&a[1], "DEL");
+	add_key(&a[1], &r->record);
+	command(&a[2], "ZREM");
+	add_key(&a[2], &r->set);
+	add_key(&a[2], &r->member);
+	command(&a[3], "EXEC");
+	/* EXEC answers nil when the record changed since the WATCH: a new claim, left alone. */
+	run(r, c, a, 4, reply, NULL, 0);
 	done(r);
-	free_replies(reply, 2);
-	free_args(a, 2);
+	free_replies(reply, 4);
+	free_args(a, 4);
 }

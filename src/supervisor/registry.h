@@ -33,7 +33,7 @@ void fastqueue_sup_registry_free(fastqueue_sup_registry *r);
 zend_result fastqueue_sup_registry_claim(fastqueue_sup_registry *r, char *err, size_t errlen);
 
 /* One heartbeat at Unix time now: renews the claim, writes the status record (JSON, len bytes)
- * to expire after three heartbeats, and fills out. FAILURE: Redis could not be read or
+ * to expire after two heartbeats, and fills out. FAILURE: Redis could not be read or
  * written; out is untouched. */
 zend_result fastqueue_sup_registry_beat(fastqueue_sup_registry *r, const char *record, size_t len, double now,
 	fastqueue_sup_beat *out, char *err, size_t errlen);

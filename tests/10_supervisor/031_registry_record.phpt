@@ -1,5 +1,5 @@
 --TEST--
-Registry: after a heartbeat the status record in Redis holds the fields of the design (the supervisor, its groups, pools and queues), is set to expire after three heartbeats, and is gone with its member after a graceful stop
+Registry: after a heartbeat the status record in Redis holds the fields of the design (the supervisor, its groups, pools and queues), is set to expire after two heartbeats, and is gone with its member after a graceful stop
 --EXTENSIONS--
 fastqueue
 posix
@@ -37,9 +37,9 @@ $children = array_keys(fq_reg_children($c->pid));
 printf("pool work: group=%s queues=%s processes=%d min=%d max=%d pids are its workers: %s\n", $pool['group'],
     json_encode($pool['queues']), $pool['processes'], $pool['min_processes'], $pool['max_processes'],
     $pool['pids'] == $children ? 'yes' : json_encode([$pool['pids'], $children]));
-// Renewed at each heartbeat with three heartbeats to live.
+// Renewed at each heartbeat with two heartbeats to live.
 $ttl = fq_raw()->cmd('PTTL', fq_reg_key($p, ':app/web-1'));
-echo "expires within three heartbeats: ", $ttl > 0 && $ttl <= 1500 ? 'yes' : $ttl, "\n";
+echo "expires within two heartbeats: ", $ttl > 0 && $ttl <= 1000 ? 'yes' : $ttl, "\n";
 $score = fq_raw()->cmd('ZSCORE', fq_reg_key($p), 'app/web-1');
 echo "member scored by its last heartbeat: ", abs((float) $score - microtime(true)) < 5 ? 'yes' : $score, "\n";
 
@@ -57,7 +57,7 @@ missing in queues.sv031: []
 app/web-1 pid=its own state=running heartbeat=0.5 restarting=null restarted="" started=now
 group g: simple time max=2 shared=false budget=2 hosts=1
 pool work: group=g queues=["sv031"] processes=2 min=1 max=2 pids are its workers: yes
-expires within three heartbeats: yes
+expires within two heartbeats: yes
 member scored by its last heartbeat: yes
 status 0
 record after the stop: null

@@ -47,9 +47,11 @@ do {
         $first ??= $fresh[$pool] ? $pool : null;
     }
     // One pool at a time: the second pool gets no new worker while the first has an old one.
+    // A scan of /proc is no snapshot: an old worker seen early in it may have ended before a
+    // new one seen later started, so the old ones are looked at again after the scan.
     if ($first !== null) {
         $second = $first === 'a' ? 'b' : 'a';
-        $overlap += $fresh[$second] && $left[$first];
+        $overlap += $fresh[$second] && array_filter($left[$first], 'fq_sup_alive');
     }
     $done = !$left['a'] && !$left['b'] && count($now['a']) === 2 && count($now['b']) === 2;
     usleep(20000);
