@@ -42,13 +42,13 @@ echo "during the outage: ", $counts(), "\n";
 // A worker's job may fail on the lost connection and its worker be replaced: no count moves.
 $moves = array_filter($during, fn($e) => $e['event'] === 'shrinking' || $e['targets'] !== ['A' => 5, 'B' => 1]);
 echo $moves ? count($moves) . " events with a count moved or a worker shrunk during the outage\n" : "no count moved, no worker shrunk\n";
-$said = fq_bal_other_events($during);
+$said = fq_bal_kind($during, 'figures');
 echo count($said) === 1 ? "the outage said once\n" : count($said) . " lines on the outage: " . implode(' | ', array_column($said, 'line')) . "\n";
 
 $from = count(fq_bal_events($c->stdout()));
 fq_restart_redis('sv053', $port, $aof);
 fq_bal_drive($c, 4.0, fn() => true);
-$back = fq_bal_other_events(array_slice(fq_bal_events($c->stdout()), $from));
+$back = fq_bal_kind(array_slice(fq_bal_events($c->stdout()), $from), 'figures');
 echo count($back) === 1 ? "its end said once\n" : count($back) . " lines on its end: " . implode(' | ', array_column($back, 'line')) . "\n";
 echo "after the outage: ", $counts(), "\n";
 if (fq_bal_verbose()) {
