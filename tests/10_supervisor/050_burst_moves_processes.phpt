@@ -1,5 +1,7 @@
 --TEST--
 A burst of jobs on pool A of a balanced group ('auto' by size, 6 processes, max_shift 1, cooldown 1 s) while pool B has steady work: processes move from B to A at most one per pool per cooldown, no pool below its minimum, never over the budget; A gets most of the budget while its backlog lasts, the counts come back after it, and every job runs once
+--ENV--
+TEST_TIMEOUT=180
 --EXTENSIONS--
 fastqueue
 posix

@@ -12,8 +12,9 @@ pcre.jit=0
 require __DIR__ . '/../inc/supervisor_balance.inc';
 $qz = 'sv052z';
 fq_bal_clean($qz);
+// A cooldown of 3 s: the push must start a process well before the next balancing turn.
 $c = fq_bal_child(['stop_timeout' => 10],
-    ['g' => ['balance' => 'auto', 'max_processes' => 2, 'max_shift' => 1, 'cooldown' => 1]],
+    ['g' => ['balance' => 'auto', 'max_processes' => 2, 'max_shift' => 1, 'cooldown' => 3]],
     ['Z' => fq_bal_pool($qz, 0, ['group' => 'g', 'min_processes' => 0, 'max_processes' => 2])]);
 
 // Whether the pool stays without a process for $seconds: none alive, none started.
@@ -53,11 +54,14 @@ foreach ([1, 2] as $round) {
     for ($until = fq_sig_now() + fq_sig_t(15); fq_sig_now() < $until && !fq_raw()->cmd('HGET', "svb:$qz:end", "z-$round"); usleep(20000));
     $ended = microtime(true);
     echo "round $round: the job ", fq_raw()->cmd('HGET', "svb:$qz:end", "z-$round") ? 'ran' : 'did not run', "\n";
+    if (fq_bal_verbose()) {
+        printf("round %d: push to the job's end (0.2 s of work, the boot included) %.3f s\n", $round, $ended - $pushed);
+    }
     // Back to zero: a balancing turn after the cooldown, and the worker's exit.
     $pid = $started['pid'] ?? 0;
-    $left = fq_sup_wait_gone([$pid], fq_sig_t(6));
+    $left = fq_sup_wait_gone([$pid], fq_sig_t(3 + 3));
     $shrunk = $await('shrinking', $from, 0.1);
-    echo "round $round: ", !$left && $shrunk ? 'back to zero' : ($left ? 'still running 6 s after its job' : 'ended without a shrink'), "\n";
+    echo "round $round: ", !$left && $shrunk ? 'back to zero' : ($left ? 'still running a cooldown and 3 s after its job' : 'ended without a shrink'), "\n";
     if (fq_bal_verbose()) {
         printf("round %d: job end to zero %.3f s\n", $round, microtime(true) - $ended);
     }

@@ -23,13 +23,17 @@ $c = fq_bal_child(['stop_timeout' => 20],
 echo count(fq_sup_wait_lines($c, '/^looping \d+$/m', 3, fq_sig_t(30))), " workers looping\n";
 $first = fq_bal_looping($c->stdout());
 
-// Jobs of 50 ms, 10 a second on A and 20 on B, from 1 s before the SIGHUP until both restarts
+// Jobs of 0.5 s, 3 always waiting on each queue so that every worker is always in a job (an
+// old worker told to stop finishes one first), from 1 s before the SIGHUP until both restarts
 // are over (6 old workers ended, 6 new ones in their loop) and 1 s more.
 $ids = [$qa => [], $qb => []];
 $hup = $over = null;
 $samples = fq_bal_drive($c, fq_sig_t(60), function (float $t) use ($c, $qa, $qb, &$ids, &$hup, &$over) {
-    array_push($ids[$qa], ...fq_bal_push($qa, 'a', count($ids[$qa]), 1, 0.05));
-    array_push($ids[$qb], ...fq_bal_push($qb, 'b', count($ids[$qb]), 2, 0.05));
+    foreach ([$qa, $qb] as $queue) {
+        if (($top = 3 - fq_bal_pending($queue)) > 0) {
+            array_push($ids[$queue], ...fq_bal_push($queue, $queue, count($ids[$queue]), $top, 0.5));
+        }
+    }
     if ($hup === null && $t >= 1) {
         $hup = $t;
         $c->signal(SIGHUP);
@@ -67,6 +71,17 @@ echo $lastPids === $newest ? "the workers at the end are the 3 started last\n"
     : 'at the end: ' . implode(' ', $lastPids) . '; started last: ' . implode(' ', $newest) . "\n";
 echo array_intersect($lastPids, $first) ? "an old worker is still there\n" : "every pid is new\n";
 
+// Each old worker gets SIGTERM once its replacement has run 1 s (its boot).
+$startedAt = array_column(array_filter($before, fn($e) => $e['event'] === 'started'), 't', 'pid');
+$early = $swaps = 0;
+foreach ($before as $e) {
+    if ($e['event'] === 'shrinking' && preg_match('/replaced by pid (\d+)/', $e['line'], $m)) {
+        $swaps++;
+        $early += $e['t'] - ($startedAt[(int) $m[1]] ?? INF) < 0.99;
+    }
+}
+echo "$swaps old workers replaced, ", $early ? "$early before their replacement had run 1 s" : 'each after its replacement had run 1 s', "\n";
+
 // One pool at a time: never both pools above their count (an old worker and its replacement).
 $both = array_filter($samples, fn($s) => count($s[1][$qa] ?? []) > 1 && count($s[1][$qb] ?? []) > 2);
 echo $both ? count($both) . " samples with both pools restarting\n" : "one pool at a time\n";
@@ -76,6 +91,12 @@ foreach ($samples as $s) {
     $above[$qb] += count($s[1][$qb] ?? []) > 2;
 }
 echo $above[$qa] && $above[$qb] ? "each pool ran one above its count while restarting\n" : "a pool never ran above its count\n";
+// A pool runs one process above its count during its own restart, no more (an old worker
+// finishing its job counts: it is a process).
+foreach ([$qa => ['A', 1], $qb => ['B', 2]] as $queue => [$pool, $count]) {
+    $most = max(array_map(fn($s) => count($s[1][$queue] ?? []), $samples));
+    echo "$pool: ", $most <= $count + 1 ? "never more than its count and one" : "$most live workers at once, its count $count", "\n";
+}
 $most = max(array_map(fn($s) => count($s[1][$qa] ?? []) + count($s[1][$qb] ?? []), $samples));
 echo $most <= 4 ? "never more than 4 live workers\n" : "$most live workers at once\n";
 $seq = array_values(array_filter(array_column($before, 'restarting')));
@@ -108,8 +129,11 @@ status 0
 6 of the first 6 ended with 0, not replaced
 the workers at the end are the 3 started last
 every pid is new
+6 old workers replaced, each after its replacement had run 1 s
 one pool at a time
 each pool ran one above its count while restarting
+A: never more than its count and one
+B: never more than its count and one
 never more than 4 live workers
 restarting, in turn: each pool twice
 A: a worker in its loop at every sample, or within 1 s

@@ -1,5 +1,7 @@
 --TEST--
 A steady load keeps a steady process count (long: 60 s): jobs flow at a constant rate on two pools of a balanced group ('auto' by time, 6 processes, max_shift 1, cooldown 1 s); after 20 s of warm-up, for 40 s, no pool's count goes up then down then up again (or down, up, down), none moves more than twice, the queues are served, and every job runs once
+--ENV--
+TEST_TIMEOUT=300
 --EXTENSIONS--
 fastqueue
 posix
