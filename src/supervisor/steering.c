@@ -152,8 +152,15 @@ static void balance_group(fastqueue_supervisor *s, unsigned gi)
 		n++;
 	}
 	fastqueue_balance(g->mode, g->strategy, g->budget, g->max_shift, g->cooldown, pools, n, targets);
+	/* The pools that go down first, so that the group is never over its budget, even as the
+	 * log's listener sees it between two moves. */
 	for (unsigned k = 0; k < n; k++) {
 		s->pools[members[k]].down_turns = pools[k].down_turns;
+		if (targets[k] < s->pools[members[k]].target) {
+			set_target(s, members[k], targets[k], &pools[k]);
+		}
+	}
+	for (unsigned k = 0; k < n; k++) {
 		set_target(s, members[k], targets[k], &pools[k]);
 	}
 }

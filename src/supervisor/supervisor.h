@@ -113,6 +113,7 @@ typedef struct {
 	unsigned streak;     /* crashes in a row before it, in its line */
 	unsigned generation; /* the supervisor's restart generation when it started */
 	bool stopping;       /* sent SIGTERM by the supervisor: not replaced */
+	double retire_by;    /* monotonic: a rolling restart's SIGTERM, SIGKILL after it; 0 none */
 } fastqueue_sup_child;
 
 typedef enum {

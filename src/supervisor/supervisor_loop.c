@@ -201,11 +201,28 @@ static fastqueue_sup_child *oldest_old(fastqueue_supervisor *s, unsigned pi)
 	return found;
 }
 
+/* Old workers of pool pi that a rolling restart sent SIGTERM and that have not ended yet. */
+static unsigned retiring(const fastqueue_supervisor *s, unsigned pi)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < s->nchildren; i++) {
+		n += s->children[i].pool == pi && s->children[i].retire_by > 0;
+	}
+	return n;
+}
+
 /* The count pool pi runs now: its target, and one more while a rolling restart replaces its
  * old workers (the new one starts before an old one stops). */
 static unsigned wanted(fastqueue_supervisor *s, unsigned pi)
 {
-	return s->pools[pi].target + (s->restarting == (int) pi && oldest_old(s, pi) ? 1 : 0);
+	return s->pools[pi].target + (s->restarting == (int) pi && (oldest_old(s, pi) || retiring(s, pi)) ? 1 : 0);
+}
+
+/* The workers that count toward pool pi's target: its running ones, and during its rolling
+ * restart the old ones still finishing their job, so that the pool runs at most one above. */
+static unsigned counted(fastqueue_supervisor *s, unsigned pi)
+{
+	return fastqueue_supervisor_running(s, pi) + (s->restarting == (int) pi ? retiring(s, pi) : 0);
 }
 
 /* Stops workers down to want: the newest first (the oldest have warmed up), those of an older
@@ -219,7 +236,9 @@ static void shrink(fastqueue_supervisor *s, unsigned pi, unsigned running, unsig
 	}
 	for (; running > want; running--) {
 		fastqueue_sup_child *c = newest(s, pi, true);
-		c = c ? c : newest(s, pi, false);
+		if (!(c = c ? c : newest(s, pi, false))) {
+			return; /* the rest are old workers finishing their job */
+		}
 		c->stopping = true;
 		kill(c->pid, SIGTERM);
 		say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_SHRINKING, .pool = p->name, .pid = c->pid, .status = -1},
@@ -233,7 +252,7 @@ static void fit(fastqueue_supervisor *s, unsigned pi)
 	double now = fastqueue_clock_mono();
 	unsigned i = 0, want = wanted(s, pi);
 
-	shrink(s, pi, fastqueue_supervisor_running(s, pi), want);
+	shrink(s, pi, counted(s, pi), want);
 	while (i < p->nrestarts) {
 		if (p->restarts[i].due <= now) {
 			unsigned streak = p->restarts[i].streak;
@@ -243,7 +262,7 @@ static void fit(fastqueue_supervisor *s, unsigned pi)
 			i++;
 		}
 	}
-	while (fastqueue_supervisor_running(s, pi) + p->nrestarts < want) {
+	while (counted(s, pi) + p->nrestarts < want) {
 		start_or_delay(s, pi, 0);
 	}
 }
@@ -286,9 +305,33 @@ static void begin_restart(fastqueue_supervisor *s)
 	s->changed = true;
 }
 
+/* An old worker that outlived stop_timeout after the restart's SIGTERM gets SIGKILL, as at a
+ * stop: a stuck job never holds a restart. True while some old worker is still ending. */
+static bool retiring_step(fastqueue_supervisor *s, unsigned pi)
+{
+	double now = fastqueue_clock_mono();
+	bool any = false;
+
+	for (unsigned i = 0; i < s->nchildren; i++) {
+		fastqueue_sup_child *c = &s->children[i];
+		if (c->pool != pi || c->retire_by <= 0) {
+			continue;
+		}
+		any = true;
+		if (now >= c->retire_by) {
+			kill(c->pid, SIGKILL);
+			c->retire_by = INFINITY;
+			say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_KILLED, .pool = s->pools[pi].name, .pid = c->pid,
+				.status = -1}, "pool \"%s\": SIGKILL to pid %ld, still running %g s after the restart's SIGTERM",
+				s->pools[pi].name, (long) c->pid, s->stop_timeout);
+		}
+	}
+	return any;
+}
+
 /* One step of the restart of the current pool: once its newest worker (a new one) has run
- * FASTQUEUE_SUP_RESTART_OVERLAP seconds, and the pool has its count without the old ones,
- * SIGTERM to its oldest old worker; a pool with no old worker left hands over to the next. */
+ * FASTQUEUE_SUP_RESTART_OVERLAP seconds, and the old one stopped before has ended, SIGTERM to
+ * its oldest old worker; a pool with no old worker left hands over to the next. */
 static void restart_step(fastqueue_supervisor *s)
 {
 	unsigned pi = (unsigned) s->restarting;
@@ -296,6 +339,9 @@ static void restart_step(fastqueue_supervisor *s)
 	fastqueue_sup_child *old = oldest_old(s, pi), *young = newest(s, pi, false);
 	char line[FASTQUEUE_SUP_ERR_LEN];
 
+	if (retiring_step(s, pi)) {
+		return;
+	}
 	if (!old) {
 		s->restarting = next_pool_to_restart(s, pi + 1);
 		if (s->restarting < 0) {
@@ -313,6 +359,7 @@ static void restart_step(fastqueue_supervisor *s)
 		return;
 	}
 	old->stopping = true;
+	old->retire_by = fastqueue_clock_mono() + s->stop_timeout;
 	kill(old->pid, SIGTERM);
 	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_SHRINKING, .pool = p->name, .pid = old->pid, .status = -1},
 		"pool \"%s\": SIGTERM to pid %ld, replaced by pid %ld (rolling restart)", p->name, (long) old->pid,
@@ -320,16 +367,29 @@ static void restart_step(fastqueue_supervisor *s)
 	s->changed = true;
 }
 
-/* Seconds until the restart's next step is due (its new worker's overlap); -1 for none. */
+/* Seconds until the restart's next step is due: its new worker's overlap, or an old worker's
+ * SIGKILL; -1 for none (an old worker's end wakes the loop by SIGCHLD). */
 static double restart_timer(fastqueue_supervisor *s)
 {
 	fastqueue_sup_child *young;
+	double now = fastqueue_clock_mono(), wait = -1;
+	unsigned pi;
 
-	if (s->restarting < 0 || s->state != FASTQUEUE_SUP_RUNNING
-			|| !(young = newest(s, (unsigned) s->restarting, false)) || young->generation != s->generation) {
+	if (s->restarting < 0 || s->state != FASTQUEUE_SUP_RUNNING) {
 		return -1;
 	}
-	return fmax(0, young->started + FASTQUEUE_SUP_RESTART_OVERLAP - fastqueue_clock_mono());
+	pi = (unsigned) s->restarting;
+	for (unsigned i = 0; i < s->nchildren; i++) {
+		const fastqueue_sup_child *c = &s->children[i];
+		if (c->pool == pi && c->retire_by > 0 && isfinite(c->retire_by)) {
+			double d = fmax(0, c->retire_by - now);
+			wait = wait < 0 || d < wait ? d : wait;
+		}
+	}
+	if (wait < 0 && (young = newest(s, pi, false)) && young->generation == s->generation) {
+		wait = fmax(0, young->started + FASTQUEUE_SUP_RESTART_OVERLAP - now);
+	}
+	return wait;
 }
 /* }}} */
 
