@@ -107,32 +107,34 @@ static void give(const unsigned *want, unsigned n, unsigned *left, unsigned *des
 	*left -= given;
 }
 
-/* auto: each pool its min, then its steady need, then its catch-up need, then the headroom it
- * keeps, each tier given out from what the budget has left, in proportion when it is short.
- * What no pool needs is not given: an idle group shrinks to its minimums. */
+/* auto: each pool its min; then the steady need of each pool that is served (its catch-up
+ * need no more than its steady one: its processes keep up), so a burst elsewhere does not take
+ * the processes a served load uses; then every pool's whole need (steady plus catch-up) beyond
+ * what it has been given, so a pool that is behind competes with all it needs; then the
+ * headroom it keeps. Each tier is given out from what the budget has left, in proportion when
+ * it is short; what no pool needs is not given: an idle group shrinks to its minimums. */
 static void share_by_need(fastqueue_balance_strategy strategy, const fastqueue_balance_pool *pools, unsigned n,
 	unsigned budget, double period, unsigned *desired)
 {
-	unsigned mins = 0, left, want[n ? n : 1];
+	unsigned mins = 0, left, want[n ? n : 1], steady[n ? n : 1], catch_up[n ? n : 1];
 	double runtime = default_runtime(pools, n);
 
 	memset(want, 0, sizeof(want));
 	for (unsigned i = 0; i < n; i++) {
 		desired[i] = pools[i].min;
 		mins += pools[i].min;
+		steady[i] = steady_need(&pools[i]);
+		catch_up[i] = catch_up_need(strategy, &pools[i], pools[i].runtime >= 0 ? pools[i].runtime : runtime, period);
 	}
 	left = budget > mins ? budget - mins : 0;
 	for (unsigned i = 0; i < n; i++) {
-		unsigned steady = steady_need(&pools[i]);
-		want[i] = steady > pools[i].min ? steady - pools[i].min : 0;
+		bool served = catch_up[i] <= steady[i];
+		want[i] = served && steady[i] > pools[i].min ? steady[i] - pools[i].min : 0;
 	}
 	give(want, n, &left, desired);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned steady = steady_need(&pools[i]), above = desired[i] - pools[i].min;
-		/* Catch-up beyond what the steady tier gave; a pool held below its steady need by a
-		 * short budget asks for that gap again here. */
-		want[i] = catch_up_need(strategy, &pools[i], pools[i].runtime >= 0 ? pools[i].runtime : runtime, period)
-			+ (steady > pools[i].min && steady - pools[i].min > above ? steady - pools[i].min - above : 0);
+		unsigned whole = (steady[i] > pools[i].min ? steady[i] : pools[i].min) + catch_up[i];
+		want[i] = whole > desired[i] ? whole - desired[i] : 0;
 	}
 	give(want, n, &left, desired);
 	for (unsigned i = 0; i < n; i++) {
