@@ -34,7 +34,8 @@
 // A's target is what the budget leaves it beside B's minimum (max - min). Measured per round,
 // from the burst's first push: when A's last job ended (its backlog served: A empty and its jobs
 // done), when A first ran its target count of processes (read from /proc every 0.1 s), and each
-// job's wait (its start minus its push: A's burst, and B's jobs pushed from the burst on).
+// job's wait (its start minus its push: A's burst, and B's jobs pushed from the burst on); also
+// when A first ran more than its minimum (the first reaction).
 // Each round checks that every job of A ran exactly once and A's keys are empty. Prints the
 // rounds, then medians and the ratio horizon / native (above 1: native is faster).
 
@@ -123,7 +124,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
     $nextB = $start;
     $bi = 0;
     $t0 = null;
-    $reached = null;
+    $reached = $moved = null;
     $peakA = $peakAll = 0;
     $bySecond = [];
     $nextSample = $start;
@@ -148,6 +149,9 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
                 $peakA = max($peakA, $a);
                 $peakAll = max($peakAll, array_sum($counts));
                 $bySecond[(int) floor($now - $t0)] ??= $a;
+                if ($moved === null && $a > $cfg['min']) {
+                    $moved = $now - $t0;
+                }
                 if ($reached === null && $a >= $target) {
                     $reached = $now - $t0;
                 }
@@ -197,7 +201,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
     }
     ksort($bySecond);
     return [
-        'served' => $lastEnd === null ? null : $lastEnd - $t0, 'reached' => $reached,
+        'served' => $lastEnd === null ? null : $lastEnd - $t0, 'moved' => $moved, 'reached' => $reached,
         'a_mean' => $aWaits ? array_sum($aWaits) / count($aWaits) : null, 'a_p95' => sup_pct($aWaits, 95),
         'b_mean' => $bWaits ? array_sum($bWaits) / count($bWaits) : null, 'b_p95' => sup_pct($bWaits, 95),
         'peak_a' => $peakA, 'peak_all' => $peakAll, 'by_second' => $bySecond, 'problems' => $problems,
@@ -220,8 +224,8 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
             $failures++;
             continue;
         }
-        out(sprintf('%s A served %s s, A at %d processes after %s s (peak A %d, all %d); wait A mean %s p95 %s s, B mean %s p95 %s s; %s',
-            $label, sup_fmt($res['served']), $target, sup_fmt($res['reached']), $res['peak_a'], $res['peak_all'],
+        out(sprintf('%s A served %s s, A above its minimum after %s s, at %d processes after %s s (peak A %d, all %d); wait A mean %s p95 %s s, B mean %s p95 %s s; %s',
+            $label, sup_fmt($res['served']), sup_fmt($res['moved']), $target, sup_fmt($res['reached']), $res['peak_a'], $res['peak_all'],
             sup_fmt($res['a_mean']), sup_fmt($res['a_p95']), sup_fmt($res['b_mean']), sup_fmt($res['b_p95']),
             $res['problems'] ? 'CHECK FAILED' : 'ok'));
         out('    A\'s processes, second by second from the burst: ' . implode(' ', $res['by_second']));
@@ -244,6 +248,7 @@ out(sprintf('Medians over the good rounds (native %d, horizon %d); ratio horizon
 out(sprintf('%-34s %10s %10s %10s', '', 'native', 'horizon', 'ratio'));
 foreach ([
     'served' => "A's backlog served (s)",
+    'moved' => "A's first process added (s)",
     'reached' => "A at its $target processes (s)",
     'a_mean' => "A's jobs: mean wait (s)",
     'a_p95' => "A's jobs: p95 wait (s)",
