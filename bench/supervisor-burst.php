@@ -27,7 +27,7 @@
 //   --ext PATH            the extension (default modules/fastqueue.so); every process loads it
 //   --out FILE            also write everything printed to FILE (default: burst.txt in a new
 //                         folder under the temp dir); never inside the checkout
-//   --quick               smoke run: 1 round, N=40, --warmup 3, --cooldown 1
+//   --quick               smoke run: 1 round, N=80, --warmup 3, --cooldown 1
 //
 // The trace: B gets RATE jobs a second from the start; after --warmup seconds, N jobs are
 // pushed on A at once (the burst), while B's flow goes on. Both pools start at their minimum.
@@ -47,7 +47,7 @@ $opts = getopt('', ['rounds:', 'n:', 'job-ms:', 'flow:', 'warmup:', 'max:', 'min
     'metrics-interval:', 'tick:', 'placement:', 'sides:', 'ext:', 'out:', 'quick']);
 $quick = isset($opts['quick']);
 $cfg = [
-    'rounds' => (int) ($opts['rounds'] ?? 3), 'n' => (int) ($opts['n'] ?? ($quick ? 40 : 200)),
+    'rounds' => (int) ($opts['rounds'] ?? 3), 'n' => (int) ($opts['n'] ?? ($quick ? 80 : 200)),
     'job_ms' => (int) ($opts['job-ms'] ?? 250), 'flow' => (float) ($opts['flow'] ?? 2),
     'warmup' => (float) ($opts['warmup'] ?? ($quick ? 3 : 9)), 'max' => (int) ($opts['max'] ?? 6), 'min' => (int) ($opts['min'] ?? 1),
     'max_shift' => (int) ($opts['max-shift'] ?? 1), 'cooldown' => (float) ($opts['cooldown'] ?? ($quick ? 1 : 3)),
@@ -117,7 +117,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
     }
     if (!sup_side_running($proc)) {
         $status = sup_stop_side($proc);
-        return $status === 3 ? null : ['failed' => "the $side side exited with status $status before the trace (see $log)"];
+        return $status === 3 ? null : ['failed' => "the $side side exited with status $status before the trace"];
     }
 
     $start = microtime(true);
@@ -160,7 +160,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
                 }
             }
             if (!sup_side_running($proc)) {
-                $failed = "the $side side ended during the trace (see $log)";
+                $failed = "the $side side ended during the trace";
                 break;
             }
             if ($now - $start > $cfg['warmup'] + 30 + 4 * $cfg['n'] * $cfg['job_ms'] / 1000) {
@@ -221,6 +221,8 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
         }
         if (isset($res['failed'])) {
             out("$label FAILED: {$res['failed']}");
+            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
+            out("    (the side's log: $kept)");
             $failures++;
             continue;
         }
@@ -234,8 +236,8 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
         }
         if ($res['problems']) {
             $failures++;
-            out("    (the side's log: $log)");
-            copy($log, dirname($outPath) . "/$side-$round.log");
+            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
+            out("    (the side's log: $kept)");
         } else {
             $results[$side][] = $res;
         }

@@ -88,7 +88,7 @@ function idle_round(string $side, array $cfg, Redis $r, string $settings, string
     usleep((int) ($cfg['settle'] * 1e6));
     if (!sup_side_running($proc)) {
         $status = sup_stop_side($proc);
-        return $status === 3 ? null : ['failed' => "the $side side exited with status $status (see $log)"];
+        return $status === 3 ? null : ['failed' => "the $side side exited with status $status"];
     }
     $cpu0 = sup_proc_cpu($pid);
     $sw0 = idle_switches($pid);
@@ -105,7 +105,7 @@ function idle_round(string $side, array $cfg, Redis $r, string $settings, string
     $running = sup_side_running($proc);
     $status = sup_stop_side($proc);
     if (!$running || $cpu1 === null || $status !== 0) {
-        return ['failed' => "the $side side ended during the window, or exited with status $status (see $log)"];
+        return ['failed' => "the $side side ended during the window, or exited with status $status"];
     }
     return ['cpu' => ($cpu1 - $cpu0) / $secs * 100, 'ticks' => (int) round(($cpu1 - $cpu0) * 100), 'secs' => $secs,
         'wakeups' => ($sw1 - $sw0) / $secs, 'processes' => implode('; ', array_keys($seen))];
@@ -122,7 +122,8 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
             out("$label skipped: this build's FastQueue\\Supervisor has no balancing (no addGroup())");
         } elseif (isset($res['failed'])) {
             out("$label FAILED: {$res['failed']}");
-            copy($log, dirname($outPath) . "/$side-$round.log");
+            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
+            out("    (the side's log: $kept)");
             $failures++;
         } else {
             out(sprintf('%s %.3f%% of a core (%d ticks of 10 ms in %.1f s), %.1f wake-ups/s; workers seen: %s',
