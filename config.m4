@@ -107,7 +107,7 @@ if test "$PHP_FASTQUEUE" != "no"; then
   FASTQUEUE_METRICS_SOURCES="src/metrics/metrics.c src/metrics/metrics_export.c src/metrics/metrics_endpoint.c"
   FASTQUEUE_QUEUE_SOURCES="src/queue/redis_queue.c src/queue/keys.c src/queue/reserved.c src/queue/reserve.c src/queue/job.c src/queue/failed.c src/queue/payload.c src/queue/payload_scan.c src/queue/lua_scripts.c src/queue/exceptions.c"
   FASTQUEUE_REDIS_SOURCES="src/redis/args.c src/redis/conn.c src/redis/conn_options.c src/redis/link.c src/redis/reply.c src/redis/session.c src/redis/reply_value.c src/redis/tls.c src/redis/sentinel.c src/redis/cluster.c"
-  FASTQUEUE_SUPERVISOR_SOURCES="src/supervisor/supervisor.c src/supervisor/supervisor_loop.c src/supervisor/spawn.c src/supervisor/exits.c src/supervisor/supervisor_signals.c src/supervisor/figures.c src/supervisor/registry.c src/supervisor/balance.c"
+  FASTQUEUE_SUPERVISOR_SOURCES="src/supervisor/supervisor.c src/supervisor/supervisor_loop.c src/supervisor/spawn.c src/supervisor/exits.c src/supervisor/supervisor_signals.c src/supervisor/figures.c src/supervisor/registry.c src/supervisor/balance.c src/supervisor/record.c src/supervisor/steering.c"
   FASTQUEUE_BASE_SOURCES="src/base/thread.c"
 
   PHP_NEW_EXTENSION(fastqueue,

@@ -495,6 +495,20 @@ namespace FastQueue {
          *       `FastQueue supervisor: LINE`. A Throwable from it stops the fleet as SIGTERM does
          *       (the lines until then go to stderr), and `run()` throws it once every worker has
          *       ended; so do `exit()` and a fatal error in it, which take effect then.
+         *     - 'queue' (?FastQueue\RedisQueue, null): the connection (with its TLS, Sentinel or
+         *       Cluster settings) and the key prefix that the queues' figures, the registry and the
+         *       stamps are read from: needed by a balanced group, a `name`, and pools that scale to
+         *       zero. The supervisor uses its connection only inside `run()`.
+         *     - 'name' (?string, null; non-empty, 1 to 100 bytes of `A-Z a-z 0-9 _ . : -`):
+         *       registers the supervisor in Redis under this name (needs `queue`): a status record
+         *       at each heartbeat (`fastqueue:status`), the terminate and restart stamps, a
+         *       `shared` group's budget. A second supervisor of the same name on the same host is
+         *       refused.
+         *     - 'host' (?string, gethostname(); non-empty, 1 to 100 bytes of `A-Z a-z 0-9 _ . :
+         *       -`): the host the supervisor stands for in the registry.
+         *     - 'heartbeat' (int|float, 3; 0.1 to 60): seconds between two heartbeats: the record
+         *       written, the stamps and the other hosts read. A supervisor that misses three is
+         *       taken for dead.
          *
          * @throws \TypeError An option of the wrong type.
          * @throws \ValueError An unknown option, or one out of its bounds.
@@ -513,13 +527,19 @@ namespace FastQueue {
          *     'min_processes' and 'max_processes'.
          * @param array $options Each optional. The keys, with their type and default:
          *
-         *     - 'min_processes' (int, 0; 0 to $processes): the least `setProcesses()` may ask
-         *       for.
-         *     - 'max_processes' (int, $processes; $processes to 1000): the most `setProcesses()`
-         *       may ask for.
+         *     - 'min_processes' (int, 0; 0 to $processes): the least `setProcesses()` or
+         *       balancing may set; with 0 a balanced pool scales to zero and starts again on a
+         *       push.
+         *     - 'max_processes' (int, $processes, or the group's max_processes; $processes to
+         *       1000): the most `setProcesses()` or balancing may set.
          *     - 'env' (array, []): variables added to the supervisor's environment for this
          *       pool's workers, name => value, both strings without NUL; a name is non-empty and
          *       holds no `=`; a variable of the same name is replaced.
+         *     - 'group' (?string, null; non-empty): the group (`addGroup()`, called before) whose
+         *       budget the pool takes from; `null`: the pool keeps its own count.
+         *     - 'queues' (array, []; 1 to 100 names): the queues (names without prefix) whose
+         *       figures drive the pool: its backlog, its oldest wait, its jobs' run time. Needed in
+         *       a balanced group, and to scale to zero.
          *     - 'design_exits' (array, [0, 1, 12]; 0 to 255 each): the exit statuses of a worker
          *       that ended by design (a stop condition, a job's timeout, the memory limit): it is
          *       replaced at once. Any other status, or a signal, is a crash, restarted after 1 s, 2
@@ -534,6 +554,41 @@ namespace FastQueue {
          * @throws \Error While run() runs.
          */
         public function addPool(string $name, array $command, int $processes, array $options = []): void {}
+
+        /**
+         * Adds a group: pools that share one budget of processes, balanced between them every
+         * cooldown by their queues' figures (a Horizon supervisor). A pool joins it with
+         * addPool()'s option 'group'. See docs/supervisor.md, "Balancing".
+         *
+         * @param string $name The group's name, unique in this supervisor, 1 to 100 bytes.
+         * @param array $options Each optional. The keys, with their type and default:
+         *
+         *     - 'balance' (string, 'auto'; non-empty, `off`, `simple` or `auto`): `off`: each
+         *       pool keeps its own count (Horizon's `false`); `simple`: the budget split evenly
+         *       between the pools; `auto`: shared by each pool's need. See docs/supervisor.md.
+         *     - 'strategy' (string, 'time'; non-empty, `time` or `size`): `auto`'s measure of
+         *       need (Horizon's `autoScalingStrategy`): `time`, the work in front of a pool (its
+         *       busy processes, its backlog times its run time, its oldest wait); `size`, its jobs
+         *       waiting or running.
+         *     - 'max_processes' (int, 1; 1 to 1000): the group's budget: the most processes its
+         *       pools run together, on this host (or on all hosts, `shared`). Each pool still runs
+         *       its `min_processes`.
+         *     - 'max_shift' (int, 1; 1 to 1000): the most processes a pool gains or loses in one
+         *       balancing turn (Horizon's `balanceMaxShift`).
+         *     - 'cooldown' (int|float, 3; 0.1 to 3600): seconds between two balancing turns
+         *       (Horizon's `balanceCooldown`).
+         *     - 'shared' (bool, false): `max_processes` is shared by the supervisors of this
+         *       `name` on every host, split evenly between the live ones; needs `name`.
+         *
+         * @throws \TypeError An option of the wrong type.
+         * @throws \ValueError An empty name, a name another group has, an unknown option, one
+         *     out of its bounds, 'auto' without the supervisor's 'queue', 'shared' without its
+         *     'name'.
+         * @return void
+         *
+         * @throws \Error While run() runs.
+         */
+        public function addGroup(string $name, array $options = []): void {}
 
         /**
          * Changes how many workers a pool runs. During run() the loop follows at once: a
@@ -551,7 +606,7 @@ namespace FastQueue {
         /**
          * Starts every pool and supervises it until stopped: by SIGTERM, SIGINT or SIGQUIT,
          * by stop(), or by an exception, exit() or a fatal error in the log callable. Its own signal handlers replace
-         * the caller's for the run (SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD) and
+         * the caller's for the run (SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD, SIGHUP) and
          * are put back after it.
          *
          * @return int 0 when every worker ended within stop_timeout after the stop, 1 when
@@ -590,6 +645,17 @@ namespace FastQueue {
         public function resume(): void {}
 
         /**
+         * Restarts every worker of a running run(), one pool at a time, as SIGHUP and a change
+         * of the restart stamp do: in each pool a new worker starts first, and once it has run
+         * 1 s an old one gets SIGTERM, finishes its job and ends; then the next old one. A
+         * pool thus runs one process above its count during its own restart, and a queue is
+         * never left without a process. Outside run() it does nothing.
+         *
+         * @return void
+         */
+        public function restart(): void {}
+
+        /**
          * The fleet as it is now.
          *
          * @return array 'state' ('idle', 'running', 'paused' or 'stopping') and 'pools', by
@@ -597,8 +663,15 @@ namespace FastQueue {
          *     'pids' (running workers, oldest first), 'stopping' (pids sent SIGTERM, not
          *     ended yet), 'started', 'replaced' (ended by design), 'crashes' (crashed, or
          *     could not start), 'waiting' (crashed workers waiting for their delay),
-         *     'next_restart' (seconds until the first of them, or null) and 'last_exit' (how
-         *     the last worker ended, or null).
+         *     'next_restart' (seconds until the first of them, or null), 'last_exit' (how
+         *     the last worker ended, or null), 'group' (or null) and 'queues'. Then 'name' and
+         *     'host' (the registry's, or null), 'figures' ('ok', the error while the queues'
+         *     figures cannot be read, or null without a 'queue'), 'groups' by name ('balance',
+         *     'strategy', 'max_processes', 'max_shift', 'cooldown', 'shared', 'budget': this
+         *     host's share, 'hosts'), 'queues' by name (the last reading: 'backlog', 'wait',
+         *     'runtime' and 'busy', null until read or unknown), 'restarting' (the pool a
+         *     rolling restart is at, or null) and 'restarted' (the restart stamp last carried
+         *     out, '' for none).
          */
         public function status(): array {}
     }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6e6a83575382b51f667ca826aa98d2aebc9d438c */
+ * Stub hash: db84ebfcb883004cb705ced022ebaab543ee76e8 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -82,6 +82,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_addPo
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_addGroup, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_setProcesses, 0, 2, IS_VOID, 0)
 	ZEND_ARG_TYPE_INFO(0, pool, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, processes, IS_LONG, 0)
@@ -95,6 +100,8 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_FastQueue_Supervisor_pause arginfo_class_FastQueue_Supervisor_stop
 
 #define arginfo_class_FastQueue_Supervisor_resume arginfo_class_FastQueue_Supervisor_stop
+
+#define arginfo_class_FastQueue_Supervisor_restart arginfo_class_FastQueue_Supervisor_stop
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Supervisor_status, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
@@ -215,11 +222,13 @@ ZEND_METHOD(FastQueue_RedisQueue, forgetFailed);
 ZEND_METHOD(FastQueue_RedisQueue, flushFailed);
 ZEND_METHOD(FastQueue_Supervisor, __construct);
 ZEND_METHOD(FastQueue_Supervisor, addPool);
+ZEND_METHOD(FastQueue_Supervisor, addGroup);
 ZEND_METHOD(FastQueue_Supervisor, setProcesses);
 ZEND_METHOD(FastQueue_Supervisor, run);
 ZEND_METHOD(FastQueue_Supervisor, stop);
 ZEND_METHOD(FastQueue_Supervisor, pause);
 ZEND_METHOD(FastQueue_Supervisor, resume);
+ZEND_METHOD(FastQueue_Supervisor, restart);
 ZEND_METHOD(FastQueue_Supervisor, status);
 ZEND_METHOD(FastQueue_Worker, __construct);
 ZEND_METHOD(FastQueue_Worker, on);
@@ -324,11 +333,13 @@ static const zend_function_entry class_FastQueue_RedisQueue_methods[] = {
 static const zend_function_entry class_FastQueue_Supervisor_methods[] = {
 	ZEND_ME(FastQueue_Supervisor, __construct, arginfo_class_FastQueue_Supervisor___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, addPool, arginfo_class_FastQueue_Supervisor_addPool, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, addGroup, arginfo_class_FastQueue_Supervisor_addGroup, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, setProcesses, arginfo_class_FastQueue_Supervisor_setProcesses, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, run, arginfo_class_FastQueue_Supervisor_run, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, stop, arginfo_class_FastQueue_Supervisor_stop, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, pause, arginfo_class_FastQueue_Supervisor_pause, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, resume, arginfo_class_FastQueue_Supervisor_resume, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Supervisor, restart, arginfo_class_FastQueue_Supervisor_restart, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Supervisor, status, arginfo_class_FastQueue_Supervisor_status, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -402,6 +402,71 @@ return [
                     . '(the lines until then go to stderr), and `run()` throws it once every worker has ended; so '
                     . 'do `exit()` and a fatal error in it, which take effect then.',
             ],
+            'queue' => [
+                'type' => 'custom', 'php' => '?FastQueue\\RedisQueue', 'read' => 'read_queue_option', 'default' => null,
+                'doc' => 'the connection (with its TLS, Sentinel or Cluster settings) and the key prefix that the '
+                    . "queues' figures, the registry and the stamps are read from: needed by a balanced group, "
+                    . 'a `name`, and pools that scale to zero. The supervisor uses its connection only inside `run()`.',
+            ],
+            'name' => [
+                'type' => '?string', 'field' => 'name', 'check' => 'check_registry_names', 'default' => null,
+                'bounds' => '1 to 100 bytes of `A-Z a-z 0-9 _ . : -`',
+                'doc' => 'registers the supervisor in Redis under this name (needs `queue`): a status record at each '
+                    . 'heartbeat (`fastqueue:status`), the terminate and restart stamps, a `shared` group\'s '
+                    . 'budget. A second supervisor of the same name on the same host is refused.',
+            ],
+            'host' => [
+                'type' => '?string', 'field' => 'host', 'default' => null, 'default_text' => 'gethostname()',
+                'bounds' => '1 to 100 bytes of `A-Z a-z 0-9 _ . : -`',
+                'doc' => 'the host the supervisor stands for in the registry.',
+            ],
+            'heartbeat' => [
+                'type' => 'number', 'field' => 'heartbeat', 'min' => 0.1, 'max' => 60, 'default' => 3,
+                'doc' => 'seconds between two heartbeats: the record written, the stamps and the other hosts read. '
+                    . 'A supervisor that misses three is taken for dead.',
+            ],
+        ],
+    ],
+    // addGroup()'s options: read into supervisor_methods.c's group_options.
+    'SupervisorGroup' => [
+        'class' => 'Supervisor',
+        'methods' => ['addGroup'],
+        'arg' => 2,
+        'struct' => 'group_options',
+        'source' => 'src/module/supervisor_methods.c',
+        'options' => [
+            'balance' => [
+                'type' => 'string', 'field' => 'balance', 'check' => 'check_balance', 'default' => 'auto',
+                'bounds' => '`off`, `simple` or `auto`',
+                'doc' => '`off`: each pool keeps its own count (Horizon\'s `false`); `simple`: the budget split '
+                    . 'evenly between the pools; `auto`: shared by each pool\'s need. See '
+                    . '[docs/supervisor.md](supervisor.md#balancing).',
+            ],
+            'strategy' => [
+                'type' => 'string', 'field' => 'strategy', 'check' => 'check_strategy', 'default' => 'time',
+                'bounds' => '`time` or `size`',
+                'doc' => "`auto`'s measure of need (Horizon's `autoScalingStrategy`): `time`, the work in front of "
+                    . 'a pool (its busy processes, its backlog times its run time, its oldest wait); `size`, its '
+                    . 'jobs waiting or running.',
+            ],
+            'max_processes' => [
+                'type' => 'int', 'field' => 'max', 'min' => 1, 'max' => 1000, 'default' => 1,
+                'doc' => "the group's budget: the most processes its pools run together, on this host (or on "
+                    . 'all hosts, `shared`). Each pool still runs its `min_processes`.',
+            ],
+            'max_shift' => [
+                'type' => 'int', 'field' => 'max_shift', 'min' => 1, 'max' => 1000, 'default' => 1,
+                'doc' => "the most processes a pool gains or loses in one balancing turn (Horizon's `balanceMaxShift`).",
+            ],
+            'cooldown' => [
+                'type' => 'number', 'field' => 'cooldown', 'min' => 0.1, 'max' => 3600, 'default' => 3,
+                'doc' => "seconds between two balancing turns (Horizon's `balanceCooldown`).",
+            ],
+            'shared' => [
+                'type' => 'bool', 'field' => 'shared', 'default' => false,
+                'doc' => '`max_processes` is shared by the supervisors of this `name` on every host, split evenly '
+                    . 'between the live ones; needs `name`.',
+            ],
         ],
     ],
     // addPool()'s options: read into supervisor_methods.c's pool_options. The bound 1000 is its
@@ -416,18 +481,31 @@ return [
         'options' => [
             'min_processes' => [
                 'type' => 'int', 'field' => 'min', 'min' => 0, 'max' => 1000, 'bounds' => '0 to $processes',
-                'default' => 0, 'doc' => 'the least `setProcesses()` may ask for.',
+                'default' => 0, 'doc' => 'the least `setProcesses()` or balancing may set; with 0 a balanced pool '
+                    . 'scales to zero and starts again on a push.',
             ],
             // No default in the row: the C sets -1 (no count can be), then $processes when still -1.
             'max_processes' => [
                 'type' => 'int', 'field' => 'max', 'min' => 0, 'max' => 1000, 'bounds' => '$processes to 1000',
-                'default_text' => '$processes', 'doc' => 'the most `setProcesses()` may ask for.',
+                'default_text' => "\$processes, or the group's max_processes",
+                'doc' => 'the most `setProcesses()` or balancing may set.',
             ],
             'env' => [
                 'type' => 'custom', 'php' => 'array', 'read' => 'read_env_option', 'default_text' => '[]',
                 'doc' => "variables added to the supervisor's environment for this pool's workers, name => value, "
                     . 'both strings without NUL; a name is non-empty and holds no `=`; a variable of the same '
                     . 'name is replaced.',
+            ],
+            'group' => [
+                'type' => '?string', 'field' => 'group', 'default' => null,
+                'doc' => 'the group (`addGroup()`, called before) whose budget the pool takes from; `null`: the '
+                    . 'pool keeps its own count.',
+            ],
+            'queues' => [
+                'type' => 'custom', 'php' => 'array', 'read' => 'read_queues_option', 'default_text' => '[]',
+                'bounds' => '1 to 100 names',
+                'doc' => "the queues (names without prefix) whose figures drive the pool: its backlog, its "
+                    . "oldest wait, its jobs' run time. Needed in a balanced group, and to scale to zero.",
             ],
             'design_exits' => [
                 'type' => 'custom', 'php' => 'array', 'read' => 'read_design_exits_option',

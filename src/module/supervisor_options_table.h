@@ -8,14 +8,21 @@
 #include <stddef.h>
 
 static zend_result read_log_option(zval *v, void *settings);
+static zend_result read_queue_option(zval *v, void *settings);
+static zend_result check_registry_names(void *settings);
 
 /* The defaults: the rows set most; the options file applies the fallbacks and the custom
  * options' own. */
 #define FASTQUEUE_SUPERVISOR_DEFAULT_STOP_TIMEOUT 60
+#define FASTQUEUE_SUPERVISOR_DEFAULT_HEARTBEAT 3
 
 static const fastqueue_option supervisor_option_rows[] = {
 	{.name = "stop_timeout", .name_len = 12, .type = FASTQUEUE_OPT_NUMBER, .offset = offsetof(supervisor_settings, stop_timeout), .dmin = 0, .dmax = FASTQUEUE_MAX_WAIT, .has_default = true, .ddefault = FASTQUEUE_SUPERVISOR_DEFAULT_STOP_TIMEOUT},
 	{.name = "log", .name_len = 3, .type = FASTQUEUE_OPT_CUSTOM, .read = read_log_option},
+	{.name = "queue", .name_len = 5, .type = FASTQUEUE_OPT_CUSTOM, .read = read_queue_option},
+	{.name = "name", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(supervisor_settings, name), .nullable = true, .check = check_registry_names},
+	{.name = "host", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(supervisor_settings, host), .nullable = true},
+	{.name = "heartbeat", .name_len = 9, .type = FASTQUEUE_OPT_NUMBER, .offset = offsetof(supervisor_settings, heartbeat), .dmin = 0.1, .dmax = 60, .has_default = true, .ddefault = FASTQUEUE_SUPERVISOR_DEFAULT_HEARTBEAT},
 };
 
 static const fastqueue_option_table supervisor_option_table = {

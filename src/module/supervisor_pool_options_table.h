@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 static zend_result read_env_option(zval *v, void *settings);
+static zend_result read_queues_option(zval *v, void *settings);
 static zend_result read_design_exits_option(zval *v, void *settings);
 
 /* The defaults: the rows set most; the options file applies the fallbacks and the custom
@@ -18,6 +19,8 @@ static const fastqueue_option supervisor_pool_option_rows[] = {
 	{.name = "min_processes", .name_len = 13, .type = FASTQUEUE_OPT_LONG, .offset = offsetof(pool_options, min), .lmin = 0, .lmax = 1000, .has_default = true, .ldefault = FASTQUEUE_SUPERVISOR_POOL_DEFAULT_MIN_PROCESSES},
 	{.name = "max_processes", .name_len = 13, .type = FASTQUEUE_OPT_LONG, .offset = offsetof(pool_options, max), .lmin = 0, .lmax = 1000},
 	{.name = "env", .name_len = 3, .type = FASTQUEUE_OPT_CUSTOM, .read = read_env_option},
+	{.name = "group", .name_len = 5, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(pool_options, group), .nullable = true},
+	{.name = "queues", .name_len = 6, .type = FASTQUEUE_OPT_CUSTOM, .read = read_queues_option},
 	{.name = "design_exits", .name_len = 12, .type = FASTQUEUE_OPT_CUSTOM, .read = read_design_exits_option},
 };
 

@@ -16,6 +16,10 @@ typedef struct {
 	long backlog;    /* pending jobs plus delayed jobs already due */
 	double wait;     /* seconds the oldest due job has waited, 0 for an empty queue, -1 unknown */
 	double runtime;  /* average run seconds of its recent jobs, from the metrics; -1 unknown */
+	double busy;     /* processes busy on its jobs on average since the previous reading: the
+	                  * growth of the run seconds' sum over all workers divided by the seconds
+	                  * between the readings (only with_runtime, from the second reading); -1
+	                  * unknown. Balancing counts it so that a steady load keeps its processes. */
 } fastqueue_sup_queue_figures;
 
 /* The reader's state between readings: the running sums of the metrics (so a runtime covers

@@ -6,6 +6,9 @@
 #define FASTQUEUE_SUPERVISOR_H
 
 #include "php.h"
+#include "balance.h"
+#include "figures.h"
+#include "registry.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -22,6 +25,10 @@
  * that was booting when the pause came (SIGUSR2 ignored) gets it once its handler is set. */
 #define FASTQUEUE_SUP_PAUSE_REPEAT 1.0
 #define FASTQUEUE_SUP_BOOT_SECONDS 60.0
+/* How often a pool scaled to zero is polled for a push (its backlog only). */
+#define FASTQUEUE_SUP_ZERO_POLL 0.5
+/* In a rolling restart, how long a new worker runs (boots) before an old one gets SIGTERM. */
+#define FASTQUEUE_SUP_RESTART_OVERLAP 1.0
 
 typedef enum {
 	FASTQUEUE_SUP_STARTED,    /* a worker was started */
@@ -32,7 +39,11 @@ typedef enum {
 	FASTQUEUE_SUP_SHRINKING,  /* a worker got SIGTERM because its pool is smaller */
 	FASTQUEUE_SUP_PAUSED,
 	FASTQUEUE_SUP_CONTINUED,
-	FASTQUEUE_SUP_STOPPED     /* every worker has ended: run() returns */
+	FASTQUEUE_SUP_STOPPED,    /* every worker has ended: run() returns */
+	FASTQUEUE_SUP_SCALED,     /* balancing moved a pool's count (reason: the figures behind it) */
+	FASTQUEUE_SUP_FIGURES,    /* the figures became unreadable (reason: why), or readable again */
+	FASTQUEUE_SUP_RESTARTING, /* a rolling restart began, moved to a pool, or ended */
+	FASTQUEUE_SUP_REGISTRY    /* the registry became unreachable (reason), or reachable again */
 } fastqueue_sup_event_kind;
 
 /* What happened, for the log: plain values, valid during the log call only. */
@@ -55,9 +66,33 @@ typedef struct {
 	unsigned streak; /* crashes in a row of this worker's line */
 } fastqueue_sup_restart;
 
+/* A group: pools that share one budget of processes, balanced (a Horizon supervisor). */
+typedef struct {
+	char *name;
+	fastqueue_balance_mode mode;
+	fastqueue_balance_strategy strategy;
+	unsigned max;              /* max_processes: the budget on this host, or on all when shared */
+	unsigned max_shift;
+	double cooldown;           /* seconds between two balancing turns */
+	bool shared;
+	unsigned budget;           /* this host's share of max (max unless shared) */
+	unsigned hosts;            /* live supervisors of this name sharing it (1 unless shared) */
+	double next_turn;          /* monotonic: the next balancing turn */
+} fastqueue_sup_group;
+
+/* A queue whose figures drive a pool, with its last reading. */
+typedef struct {
+	char *name;
+	fastqueue_sup_queue_figures last;
+	bool read;                 /* last holds a reading */
+} fastqueue_sup_queue;
+
 /* A pool: one command, run in target processes, target between min and max. */
 typedef struct {
 	char *name;
+	int group;                     /* index into the groups, -1 for none */
+	unsigned *queues, nqueues;     /* indexes into the supervisor's queues */
+	unsigned down_turns;           /* balancing: turns in a row that wanted fewer */
 	char **argv;                   /* NULL-terminated, owned */
 	char **env;                    /* "KEY=VALUE" added to the environment, NULL-terminated, owned */
 	unsigned target, min, max;     /* processes */
@@ -76,6 +111,7 @@ typedef struct {
 	unsigned pool;       /* index into the supervisor's pools */
 	double started;      /* monotonic seconds */
 	unsigned streak;     /* crashes in a row before it, in its line */
+	unsigned generation; /* the supervisor's restart generation when it started */
 	bool stopping;       /* sent SIGTERM by the supervisor: not replaced */
 } fastqueue_sup_child;
 
@@ -99,6 +135,29 @@ typedef struct _fastqueue_supervisor {
 	double pause_repeat_at;       /* monotonic: SIGUSR2 again to the young workers, while paused */
 	bool killed;                  /* some worker needed SIGKILL at the deadline */
 	int wake_fd;                  /* the self-pipe's read end while run() runs, else -1 */
+
+	fastqueue_sup_group *groups;
+	unsigned ngroups;
+	fastqueue_sup_queue *queues;  /* every queue some pool names, once */
+	unsigned nqueues;
+	fastqueue_sup_figures *figures; /* NULL without a Redis connection */
+	char figures_err[FASTQUEUE_SUP_ERR_LEN]; /* "" while the figures are read */
+	double next_zero_poll;        /* monotonic: the next poll of the pools at zero */
+
+	fastqueue_sup_registry *registry; /* NULL without a name */
+	char *name, *host;            /* the registry's; NULL without a name */
+	double heartbeat;             /* seconds between two heartbeats */
+	double next_beat;             /* monotonic */
+	char registry_err[FASTQUEUE_SUP_ERR_LEN]; /* "" while the heartbeats reach Redis */
+	bool beaten;                  /* a heartbeat has read the stamps during this run */
+	char restart_stamp[64], terminate_stamp[64]; /* the stamps' values as last seen */
+	char restarted[64];           /* the restart stamp last carried out, "" none */
+	double started_at;            /* Unix time run() started */
+
+	unsigned generation;          /* workers of an older generation are restarted */
+	bool restart_requested;       /* restart(), SIGHUP or the stamp: begin on the next turn */
+	int restarting;               /* the pool being restarted, -1 for none */
+	char restart_for[64];         /* the stamp this restart carries out ("" for restart(), SIGHUP) */
 } fastqueue_supervisor;
 
 /* An empty supervisor; free it with fastqueue_supervisor_free(). */
@@ -109,10 +168,26 @@ void fastqueue_supervisor_free(fastqueue_supervisor *s);
  * env). FAILURE (a name taken) leaves them to the caller. */
 zend_result fastqueue_supervisor_add_pool(fastqueue_supervisor *s, const char *name, char **argv, char **env,
 	unsigned processes, unsigned min, unsigned max, const uint8_t design_exits[32], char *err);
+/* Adds a group (the caller has checked its values). FAILURE: the name is taken, or no memory. */
+zend_result fastqueue_supervisor_add_group(fastqueue_supervisor *s, const fastqueue_sup_group *g, char *err);
+int fastqueue_supervisor_group(const fastqueue_supervisor *s, const char *name);
+/* Puts pool p in group g (-1 none) and names its queues (copied). FAILURE: no memory. */
+zend_result fastqueue_supervisor_pool_queues(fastqueue_supervisor *s, fastqueue_sup_pool *p, int group,
+	const char *const *queues, unsigned n);
+/* Connects the figures and, with a name, the registry over conn (not owned). FAILURE: no memory. */
+zend_result fastqueue_supervisor_connect(fastqueue_supervisor *s, fastqueue_conn *conn, const char *prefix,
+	size_t prefix_len, const char *name, const char *host, double heartbeat);
+/* The status record (JSON, docs/supervisor.md "The status record"), malloc'd, its length in
+ * *len; NULL when out of memory. */
+char *fastqueue_supervisor_record(const fastqueue_supervisor *s, size_t *len);
+
 /* The pool named name, or NULL. */
 fastqueue_sup_pool *fastqueue_supervisor_pool(fastqueue_supervisor *s, const char *name);
 /* Running workers of pool i that the supervisor has not asked to stop. */
 unsigned fastqueue_supervisor_running(const fastqueue_supervisor *s, unsigned pool);
+/* Logs an event with its line (printf-style), when a log is set. */
+void fastqueue_sup_say(fastqueue_supervisor *s, const fastqueue_sup_event *ev, const char *fmt, ...)
+	ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 /* Frees an array of malloc'd strings ending with NULL. */
 void fastqueue_sup_strings_free(char **list);
 

@@ -6,6 +6,7 @@
 #include "supervisor_signals.h"
 #include "spawn.h"
 #include "exits.h"
+#include "steering.h"
 #include "clock.h"
 #include <errno.h>
 #include <math.h>
@@ -20,23 +21,10 @@
 typedef struct {
 	fastqueue_supervisor *s;
 	sig_atomic_t pause_news_seen; /* fastqueue_sup_signals.pause_news already acted on */
+	sig_atomic_t restarts_seen;   /* fastqueue_sup_signals.restart (SIGHUP) already acted on */
 } loop_state;
 
-static void say(fastqueue_supervisor *s, const fastqueue_sup_event *ev, const char *fmt, ...)
-	ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
-static void say(fastqueue_supervisor *s, const fastqueue_sup_event *ev, const char *fmt, ...)
-{
-	char line[FASTQUEUE_SUP_ERR_LEN + 256];
-	va_list ap;
-
-	if (!s->log) {
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	s->log(s->log_ctx, ev, line);
-}
+#define say fastqueue_sup_say
 
 /* {{{ starting */
 static zend_result push_restart(fastqueue_sup_pool *p, double due, unsigned streak)
@@ -83,7 +71,7 @@ static zend_result start_worker(fastqueue_supervisor *s, unsigned pi, unsigned s
 		return FAILURE;
 	}
 	s->children[s->nchildren++] = (fastqueue_sup_child) {
-		.pid = pid, .pool = pi, .started = fastqueue_clock_mono(), .streak = streak,
+		.pid = pid, .pool = pi, .started = fastqueue_clock_mono(), .streak = streak, .generation = s->generation,
 	};
 	p->started++;
 	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_STARTED, .pool = p->name, .pid = pid, .status = -1},
@@ -185,28 +173,53 @@ static void drop_latest_restart(fastqueue_sup_pool *p)
 	p->restarts[latest] = p->restarts[--p->nrestarts];
 }
 
-/* The newest worker of pool pi not already asked to stop. */
-static fastqueue_sup_child *newest(fastqueue_supervisor *s, unsigned pi)
+/* The newest worker of pool pi not already asked to stop, of an older generation than the
+ * supervisor's when old_only. */
+static fastqueue_sup_child *newest(fastqueue_supervisor *s, unsigned pi, bool old_only)
 {
 	fastqueue_sup_child *found = NULL;
 	for (unsigned i = 0; i < s->nchildren; i++) {
 		fastqueue_sup_child *c = &s->children[i];
-		if (c->pool == pi && !c->stopping && (!found || c->started > found->started)) {
+		if (c->pool == pi && !c->stopping && (!old_only || c->generation != s->generation)
+				&& (!found || c->started > found->started)) {
 			found = c;
 		}
 	}
 	return found;
 }
 
-static void shrink(fastqueue_supervisor *s, unsigned pi, unsigned running)
+/* The oldest worker of pool pi of an older generation, not asked to stop; NULL for none. */
+static fastqueue_sup_child *oldest_old(fastqueue_supervisor *s, unsigned pi)
+{
+	fastqueue_sup_child *found = NULL;
+	for (unsigned i = 0; i < s->nchildren; i++) {
+		fastqueue_sup_child *c = &s->children[i];
+		if (c->pool == pi && !c->stopping && c->generation != s->generation && (!found || c->started < found->started)) {
+			found = c;
+		}
+	}
+	return found;
+}
+
+/* The count pool pi runs now: its target, and one more while a rolling restart replaces its
+ * old workers (the new one starts before an old one stops). */
+static unsigned wanted(fastqueue_supervisor *s, unsigned pi)
+{
+	return s->pools[pi].target + (s->restarting == (int) pi && oldest_old(s, pi) ? 1 : 0);
+}
+
+/* Stops workers down to want: the newest first (the oldest have warmed up), those of an older
+ * generation before the others during a restart. */
+static void shrink(fastqueue_supervisor *s, unsigned pi, unsigned running, unsigned want)
 {
 	fastqueue_sup_pool *p = &s->pools[pi];
 
-	while (p->nrestarts && running + p->nrestarts > p->target) {
+	while (p->nrestarts && running + p->nrestarts > want) {
 		drop_latest_restart(p);
 	}
-	for (; running > p->target; running--) {
-		fastqueue_sup_child *c = newest(s, pi);
+	for (; running > want; running--) {
+		fastqueue_sup_child *c = newest(s, pi, true);
+		c = c ? c : newest(s, pi, false);
 		c->stopping = true;
 		kill(c->pid, SIGTERM);
 		say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_SHRINKING, .pool = p->name, .pid = c->pid, .status = -1},
@@ -218,9 +231,9 @@ static void fit(fastqueue_supervisor *s, unsigned pi)
 {
 	fastqueue_sup_pool *p = &s->pools[pi];
 	double now = fastqueue_clock_mono();
-	unsigned i = 0;
+	unsigned i = 0, want = wanted(s, pi);
 
-	shrink(s, pi, fastqueue_supervisor_running(s, pi));
+	shrink(s, pi, fastqueue_supervisor_running(s, pi), want);
 	while (i < p->nrestarts) {
 		if (p->restarts[i].due <= now) {
 			unsigned streak = p->restarts[i].streak;
@@ -230,9 +243,93 @@ static void fit(fastqueue_supervisor *s, unsigned pi)
 			i++;
 		}
 	}
-	while (fastqueue_supervisor_running(s, pi) + p->nrestarts < p->target) {
+	while (fastqueue_supervisor_running(s, pi) + p->nrestarts < want) {
 		start_or_delay(s, pi, 0);
 	}
+}
+/* }}} */
+
+/* {{{ rolling restarts */
+/* The first pool from pi on that has a worker of an older generation; -1 for none. */
+static int next_pool_to_restart(fastqueue_supervisor *s, unsigned pi)
+{
+	for (; pi < s->npools; pi++) {
+		if (oldest_old(s, pi)) {
+			return (int) pi;
+		}
+	}
+	return -1;
+}
+
+static void say_restart(fastqueue_supervisor *s, const char *line)
+{
+	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_RESTARTING,
+		.pool = s->restarting >= 0 ? s->pools[s->restarting].name : NULL, .status = -1}, "%s", line);
+}
+
+/* A restart asked for (restart(), SIGHUP, the stamp): every running worker is now old. */
+static void begin_restart(fastqueue_supervisor *s)
+{
+	char line[FASTQUEUE_SUP_ERR_LEN];
+
+	s->restart_requested = false;
+	s->generation++;
+	s->restarting = next_pool_to_restart(s, 0);
+	if (s->restarting < 0) {
+		snprintf(s->restarted, sizeof(s->restarted), "%s", s->restart_for);
+		say_restart(s, "rolling restart: no worker to restart");
+		return;
+	}
+	snprintf(line, sizeof(line), "rolling restart: pool \"%s\" first, one pool at a time",
+		s->pools[s->restarting].name);
+	say_restart(s, line);
+	s->changed = true;
+}
+
+/* One step of the restart of the current pool: once its newest worker (a new one) has run
+ * FASTQUEUE_SUP_RESTART_OVERLAP seconds, and the pool has its count without the old ones,
+ * SIGTERM to its oldest old worker; a pool with no old worker left hands over to the next. */
+static void restart_step(fastqueue_supervisor *s)
+{
+	unsigned pi = (unsigned) s->restarting;
+	fastqueue_sup_pool *p = &s->pools[pi];
+	fastqueue_sup_child *old = oldest_old(s, pi), *young = newest(s, pi, false);
+	char line[FASTQUEUE_SUP_ERR_LEN];
+
+	if (!old) {
+		s->restarting = next_pool_to_restart(s, pi + 1);
+		if (s->restarting < 0) {
+			snprintf(s->restarted, sizeof(s->restarted), "%s", s->restart_for);
+			say_restart(s, "rolling restart: done");
+		} else {
+			snprintf(line, sizeof(line), "rolling restart: pool \"%s\" next", s->pools[s->restarting].name);
+			say_restart(s, line);
+		}
+		s->changed = true;
+		return;
+	}
+	if (young->generation != s->generation || fastqueue_clock_mono() - young->started < FASTQUEUE_SUP_RESTART_OVERLAP
+			|| fastqueue_supervisor_running(s, pi) + p->nrestarts <= p->target) {
+		return;
+	}
+	old->stopping = true;
+	kill(old->pid, SIGTERM);
+	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_SHRINKING, .pool = p->name, .pid = old->pid, .status = -1},
+		"pool \"%s\": SIGTERM to pid %ld, replaced by pid %ld (rolling restart)", p->name, (long) old->pid,
+		(long) young->pid);
+	s->changed = true;
+}
+
+/* Seconds until the restart's next step is due (its new worker's overlap); -1 for none. */
+static double restart_timer(fastqueue_supervisor *s)
+{
+	fastqueue_sup_child *young;
+
+	if (s->restarting < 0 || s->state != FASTQUEUE_SUP_RUNNING
+			|| !(young = newest(s, (unsigned) s->restarting, false)) || young->generation != s->generation) {
+		return -1;
+	}
+	return fmax(0, young->started + FASTQUEUE_SUP_RESTART_OVERLAP - fastqueue_clock_mono());
 }
 /* }}} */
 
@@ -243,6 +340,8 @@ static void begin_stop(fastqueue_supervisor *s)
 
 	s->state = FASTQUEUE_SUP_STOPPING_STATE;
 	s->stop_deadline = fastqueue_clock_mono() + s->stop_timeout;
+	s->restarting = -1;
+	s->restart_requested = false;
 	for (unsigned i = 0; i < s->npools; i++) {
 		s->pools[i].nrestarts = 0;
 	}
@@ -355,6 +454,11 @@ static void read_requests(loop_state *l)
 		s->pause_requested = -1;
 		set_paused(s, paused);
 	}
+	if (fastqueue_sup_signals.restart != l->restarts_seen) {
+		l->restarts_seen = fastqueue_sup_signals.restart;
+		s->restart_requested = true;
+		s->restart_for[0] = '\0';
+	}
 }
 
 /* Seconds until the next timer: a restart, the stop deadline, the pause's repeat; -1 for none. */
@@ -362,7 +466,8 @@ static double next_timer(fastqueue_supervisor *s)
 {
 	double now = fastqueue_clock_mono(), wait = -1;
 
-	if (s->changed || s->stop_requested || s->pause_requested >= 0) {
+	if (s->changed || s->stop_requested || s->pause_requested >= 0
+			|| (s->restart_requested && s->state == FASTQUEUE_SUP_RUNNING)) {
 		return 0;
 	}
 	if (s->state == FASTQUEUE_SUP_STOPPING_STATE) {
@@ -376,6 +481,14 @@ static double next_timer(fastqueue_supervisor *s)
 			double d = fmax(0, s->pools[i].restarts[j].due - now);
 			wait = wait < 0 || d < wait ? d : wait;
 		}
+	}
+	if (s->state != FASTQUEUE_SUP_IDLE) {
+		double d = fastqueue_sup_steer_next(s, now);
+		wait = d >= 0 && (wait < 0 || d < wait) ? d : wait;
+	}
+	if (restart_timer(s) >= 0) {
+		double d = restart_timer(s);
+		wait = wait < 0 || d < wait ? d : wait;
 	}
 	return wait;
 }
@@ -397,6 +510,10 @@ static void turn(loop_state *l)
 
 	read_requests(l);
 	reap(s);
+	fastqueue_sup_steer(s, fastqueue_clock_mono());
+	if (s->state == FASTQUEUE_SUP_RUNNING && s->restart_requested) {
+		begin_restart(s);
+	}
 	if (s->state == FASTQUEUE_SUP_STOPPING_STATE) {
 		if (s->nchildren == 0) {
 			return;
@@ -407,6 +524,9 @@ static void turn(loop_state *l)
 	} else if (s->state == FASTQUEUE_SUP_RUNNING) {
 		for (unsigned i = 0; i < s->npools; i++) {
 			fit(s, i);
+		}
+		if (s->restarting >= 0) {
+			restart_step(s);
 		}
 	} else {
 		repeat_pause(s);
@@ -446,6 +566,15 @@ zend_result fastqueue_supervisor_run(fastqueue_supervisor *s, int *status, char 
 	s->killed = false;
 	s->stop_requested = false; /* a call made before the run is forgotten, as Worker::stop()'s */
 	s->pause_requested = -1;
+	s->restart_requested = false;
+	s->restarting = -1;
+	s->restarted[0] = '\0';
+	if (fastqueue_sup_steer_start(s, err) == FAILURE) {
+		fastqueue_sup_signals_restore();
+		s->wake_fd = -1;
+		s->state = FASTQUEUE_SUP_IDLE;
+		return FAILURE;
+	}
 	started = start_pools(s, err);
 	if (started == FAILURE) {
 		begin_stop(s);
@@ -453,6 +582,7 @@ zend_result fastqueue_supervisor_run(fastqueue_supervisor *s, int *status, char 
 	while (s->state != FASTQUEUE_SUP_STOPPING_STATE || s->nchildren > 0) {
 		turn(&l);
 	}
+	fastqueue_sup_steer_stop(s);
 	say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_STOPPED, .status = -1}, "stopped");
 	fastqueue_sup_signals_restore();
 	s->wake_fd = -1;

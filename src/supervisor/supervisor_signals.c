@@ -8,7 +8,7 @@
 
 fastqueue_sup_signal_flags fastqueue_sup_signals;
 
-static const int handled[] = {SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD};
+static const int handled[] = {SIGTERM, SIGINT, SIGQUIT, SIGUSR2, SIGCONT, SIGCHLD, SIGHUP};
 #define NHANDLED (sizeof(handled) / sizeof(handled[0]))
 
 static struct sigaction previous[NHANDLED];
@@ -21,6 +21,7 @@ static void on_signal(int signo)
 		case SIGUSR2: fastqueue_sup_signals.paused = 1; fastqueue_sup_signals.pause_news++; break;
 		case SIGCONT: fastqueue_sup_signals.paused = 0; fastqueue_sup_signals.pause_news++; break;
 		case SIGCHLD: fastqueue_sup_signals.child = 1; break;
+		case SIGHUP: fastqueue_sup_signals.restart++; break;
 		default: fastqueue_sup_signals.quit = 1; break;
 	}
 	/* Full pipe: the loop wakes anyway, and reads the flags. */

@@ -12,6 +12,7 @@ typedef struct {
 	volatile sig_atomic_t paused;     /* 1 after SIGUSR2, 0 after SIGCONT: the last one counts */
 	volatile sig_atomic_t pause_news; /* counts SIGUSR2 and SIGCONT */
 	volatile sig_atomic_t child;      /* SIGCHLD arrived */
+	volatile sig_atomic_t restart;    /* counts SIGHUP: a rolling restart each */
 } fastqueue_sup_signal_flags;
 
 extern fastqueue_sup_signal_flags fastqueue_sup_signals;

@@ -30,6 +30,7 @@ $make = [
     /* The required keys given, so that a refusal is the key's own. */
     'RedisQueue sentinel' => fn(array $o) => new RedisQueue(['sentinel' => $o + ['nodes' => ['127.0.0.1:1'], 'service' => 'm']]),
     'Supervisor' => fn(array $o) => new FastQueue\Supervisor($o),
+    'SupervisorGroup' => fn(array $o) => (new FastQueue\Supervisor(['queue' => new RedisQueue()]))->addGroup('g', $o),
     'SupervisorPool' => fn(array $o) => (new FastQueue\Supervisor())->addPool('p', ['true'], pool_processes($o), $o),
 ];
 /* A pool's $processes that the count options given allow (min_processes at most, max_processes
@@ -134,5 +135,6 @@ Worker: %d options, %d bounds tried
 Job: %d options, %d bounds tried
 Job later(): %d options, %d bounds tried
 Supervisor: %d options, %d bounds tried
+SupervisorGroup: %d options, %d bounds tried
 SupervisorPool: %d options, %d bounds tried
 the extension takes the options as src/module/options.php declares them
