@@ -212,7 +212,7 @@ $results = [];
 $failures = 0;
 for ($round = 1; $round <= $cfg['rounds']; $round++) {
     foreach ($round % 2 ? $sides : array_reverse($sides) as $side) {
-        $log = "$tmp/$side-$round.log";
+        $log = dirname($outPath) . "/$side-$round.log";   // the side's own output, kept beside ours
         $res = burst_round($side, $cfg, $target, $r, $q, $settings, $soExt, $pin(1), $log);
         $label = sprintf('round %d/%d %-7s', $round, $cfg['rounds'], $side);
         if ($res === null) {
@@ -221,8 +221,7 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
         }
         if (isset($res['failed'])) {
             out("$label FAILED: {$res['failed']}");
-            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
-            out("    (the side's log: $kept)");
+            out("    (the side's log: $log)");
             $failures++;
             continue;
         }
@@ -236,8 +235,7 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
         }
         if ($res['problems']) {
             $failures++;
-            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
-            out("    (the side's log: $kept)");
+            out("    (the side's log: $log)");
         } else {
             $results[$side][] = $res;
         }

@@ -115,15 +115,14 @@ $results = [];
 $failures = 0;
 for ($round = 1; $round <= $cfg['rounds']; $round++) {
     foreach ($round % 2 ? $sides : array_reverse($sides) as $side) {
-        $log = "$tmp/$side-$round.log";
+        $log = dirname($outPath) . "/$side-$round.log";   // the side's own output, kept beside ours
         $res = idle_round($side, $cfg, $r, $settings, $soExt, $pin(1), $log);
         $label = sprintf('round %d/%d %-7s', $round, $cfg['rounds'], $side);
         if ($res === null) {
             out("$label skipped: this build's FastQueue\\Supervisor has no balancing (no addGroup())");
         } elseif (isset($res['failed'])) {
             out("$label FAILED: {$res['failed']}");
-            copy($log, $kept = dirname($outPath) . "/$side-$round.log");
-            out("    (the side's log: $kept)");
+            out("    (the side's log: $log)");
             $failures++;
         } else {
             out(sprintf('%s %.3f%% of a core (%d ticks of 10 ms in %.1f s), %.1f wake-ups/s; workers seen: %s',
