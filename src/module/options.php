@@ -416,7 +416,8 @@ return [
                     . 'budget. A second supervisor of the same name on the same host is refused.',
             ],
             'host' => [
-                'type' => '?string', 'field' => 'host', 'default' => null, 'default_text' => 'gethostname()',
+                'type' => '?string', 'field' => 'host', 'check' => 'check_registry_names', 'default' => null,
+                'default_text' => 'gethostname()',
                 'bounds' => '1 to 100 bytes of `A-Z a-z 0-9 _ . : -`',
                 'doc' => 'the host the supervisor stands for in the registry.',
             ],

@@ -10,6 +10,7 @@
 static zend_result read_log_option(zval *v, void *settings);
 static zend_result read_queue_option(zval *v, void *settings);
 static zend_result check_registry_names(void *settings);
+static zend_result check_registry_names(void *settings);
 
 /* The defaults: the rows set most; the options file applies the fallbacks and the custom
  * options' own. */
@@ -21,7 +22,7 @@ static const fastqueue_option supervisor_option_rows[] = {
 	{.name = "log", .name_len = 3, .type = FASTQUEUE_OPT_CUSTOM, .read = read_log_option},
 	{.name = "queue", .name_len = 5, .type = FASTQUEUE_OPT_CUSTOM, .read = read_queue_option},
 	{.name = "name", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(supervisor_settings, name), .nullable = true, .check = check_registry_names},
-	{.name = "host", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(supervisor_settings, host), .nullable = true},
+	{.name = "host", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(supervisor_settings, host), .nullable = true, .check = check_registry_names},
 	{.name = "heartbeat", .name_len = 9, .type = FASTQUEUE_OPT_NUMBER, .offset = offsetof(supervisor_settings, heartbeat), .dmin = 0.1, .dmax = 60, .has_default = true, .ddefault = FASTQUEUE_SUPERVISOR_DEFAULT_HEARTBEAT},
 };
 
