@@ -29,8 +29,9 @@
 //                         folder under the temp dir); never inside the checkout
 //   --quick               smoke run: 1 round, N=80, --warmup 3, --cooldown 1
 //
-// The trace: B gets RATE jobs a second from the start; after --warmup seconds, N jobs are
-// pushed on A at once (the burst), while B's flow goes on. Both pools start at their minimum.
+// The trace: B gets RATE jobs a second from the start; after --warmup seconds and a part of the
+// cooldown (round r of R: (r - 0.5) / R of it, so that the rounds spread the burst over the
+// balancing period), N jobs are pushed on A at once (the burst), while B's flow goes on. Both pools start at their minimum.
 // A's target is what the budget leaves it beside B's minimum (max - min). Measured per round,
 // from the burst's first push: when A's last job ended (its backlog served: A empty and its jobs
 // done), when A first ran its target count of processes (read from /proc every 0.1 s), and each
@@ -95,7 +96,7 @@ $settings = sup_settings($tmp, [
 $target = $cfg['max'] - $cfg['min'];
 
 sup_header('FastQueue supervisor benchmark: reaction to a burst', $soExt, $server, $pin(1));
-out(sprintf('trace:     B %.1f jobs/s from the start; after %.0f s a burst of %d jobs on A; each job sleeps %d ms',
+out(sprintf('trace:     B %.1f jobs/s from the start; after %g s and a part of the cooldown a burst of %d jobs on A; each job sleeps %d ms',
     $cfg['flow'], $cfg['warmup'], $cfg['n'], $cfg['job_ms']));
 out(sprintf('group:     balance auto, strategy %s, max_processes %d, max_shift %d, cooldown %g s; pools A and B, min %d, start at %d; A\'s target %d',
     $cfg['strategy'], $cfg['max'], $cfg['max_shift'], $cfg['cooldown'], $cfg['min'], $cfg['min'], $target));
@@ -105,7 +106,7 @@ out(sprintf('rounds:    %d, sides %s, alternating order', $cfg['rounds'], implod
 out();
 
 /** One round of one side: runs the trace and returns its figures, or null when the side is unavailable. */
-function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\RedisQueue $q, string $settings,
+function burst_round(string $side, array $cfg, float $warmup, int $target, Redis $r, FastQueue\RedisQueue $q, string $settings,
     string $ext, array $pin, string $log): ?array
 {
     $r->flushAll();
@@ -126,7 +127,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
     $t0 = null;
     $reached = $moved = null;
     $peakA = $peakAll = 0;
-    $bySecond = [];
+    $changes = [];
     $nextSample = $start;
     $failed = null;
     while (true) {
@@ -135,7 +136,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
             $q->push('BenchSleep', ['i' => $bi++, 't' => microtime(true), 'ms' => $cfg['job_ms']], 'B');
             $nextB += 1 / $cfg['flow'];
         }
-        if ($t0 === null && $now >= $start + $cfg['warmup']) {
+        if ($t0 === null && $now >= $start + $warmup) {
             $t0 = microtime(true);
             for ($i = 0; $i < $cfg['n']; $i++) {
                 $q->push('BenchSleep', ['i' => $i, 't' => microtime(true), 'ms' => $cfg['job_ms']], 'A');
@@ -148,7 +149,9 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
                 $a = $counts['A'] ?? 0;
                 $peakA = max($peakA, $a);
                 $peakAll = max($peakAll, array_sum($counts));
-                $bySecond[(int) floor($now - $t0)] ??= $a;
+                if ($a !== ($changes ? end($changes)[1] : null)) {
+                    $changes[] = [$now - $t0, $a];
+                }
                 if ($moved === null && $a > $cfg['min']) {
                     $moved = $now - $t0;
                 }
@@ -163,7 +166,7 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
                 $failed = "the $side side ended during the trace";
                 break;
             }
-            if ($now - $start > $cfg['warmup'] + 30 + 4 * $cfg['n'] * $cfg['job_ms'] / 1000) {
+            if ($now - $start > $warmup + 30 + 4 * $cfg['n'] * $cfg['job_ms'] / 1000) {
                 $failed = "A's backlog was not served in time";
                 break;
             }
@@ -199,21 +202,24 @@ function burst_round(string $side, array $cfg, int $target, Redis $r, FastQueue\
     if ($failed !== null) {
         array_unshift($problems, $failed);
     }
-    ksort($bySecond);
     return [
         'served' => $lastEnd === null ? null : $lastEnd - $t0, 'moved' => $moved, 'reached' => $reached,
         'a_mean' => $aWaits ? array_sum($aWaits) / count($aWaits) : null, 'a_p95' => sup_pct($aWaits, 95),
         'b_mean' => $bWaits ? array_sum($bWaits) / count($bWaits) : null, 'b_p95' => sup_pct($bWaits, 95),
-        'peak_a' => $peakA, 'peak_all' => $peakAll, 'by_second' => $bySecond, 'problems' => $problems,
+        'peak_a' => $peakA, 'peak_all' => $peakAll, 'changes' => $changes, 'problems' => $problems,
     ];
 }
 
 $results = [];
 $failures = 0;
 for ($round = 1; $round <= $cfg['rounds']; $round++) {
+    // The burst falls at another point of the balancing period in each round (the same for both
+    // sides of the round): in step with the sides' start it would always come just after a turn.
+    $warmup = $cfg['warmup'] + $cfg['cooldown'] * ($round - 0.5) / $cfg['rounds'];
+    out(sprintf('round %d/%d: the burst %.2f s after the start', $round, $cfg['rounds'], $warmup));
     foreach ($round % 2 ? $sides : array_reverse($sides) as $side) {
         $log = dirname($outPath) . "/$side-$round.log";   // the side's own output, kept beside ours
-        $res = burst_round($side, $cfg, $target, $r, $q, $settings, $soExt, $pin(1), $log);
+        $res = burst_round($side, $cfg, $warmup, $target, $r, $q, $settings, $soExt, $pin(1), $log);
         $label = sprintf('round %d/%d %-7s', $round, $cfg['rounds'], $side);
         if ($res === null) {
             out("$label skipped: this build's FastQueue\\Supervisor has no balancing (no addGroup())");
@@ -229,7 +235,7 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
             $label, sup_fmt($res['served']), sup_fmt($res['moved']), $target, sup_fmt($res['reached']), $res['peak_a'], $res['peak_all'],
             sup_fmt($res['a_mean']), sup_fmt($res['a_p95']), sup_fmt($res['b_mean']), sup_fmt($res['b_p95']),
             $res['problems'] ? 'CHECK FAILED' : 'ok'));
-        out('    A\'s processes, second by second from the burst: ' . implode(' ', $res['by_second']));
+        out('    A\'s processes from the burst on (count at seconds): ' . implode(', ', array_map(fn ($c) => sprintf('%d at %.1f', $c[1], $c[0]), $res['changes'])));
         foreach ($res['problems'] as $p) {
             out("    !!! $p");
         }
