@@ -112,8 +112,10 @@ function burst_round(string $side, array $cfg, float $warmup, int $target, Redis
     $r->flushAll();
     $proc = sup_start_side($side, $settings, $ext, $pin, $log);
     $pid = $proc[1];
-    // Until both pools run their first workers (or the side gave up).
-    for ($i = 0; $i < 200 && count(sup_children($pid)) < 2 && sup_side_running($proc); $i++) {
+    // Until both pools run their first workers (or the side gave up); the horizon side runs at
+    // least one per pool, the native one none in a pool at a minimum of 0.
+    $first = 2 * ($side === 'horizon' ? max(1, $cfg['min']) : $cfg['min']);
+    for ($i = 0; $i < 200 && count(sup_children($pid)) < $first && sup_side_running($proc); $i++) {
         usleep(50000);
     }
     if (!sup_side_running($proc)) {

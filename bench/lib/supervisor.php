@@ -161,6 +161,13 @@ function sup_proc_cpu(int $pid): ?float
     return ((int) $fields[11] + (int) $fields[12]) / 100;   // USER_HZ is 100 on Linux
 }
 
+/** A process's time on a CPU so far, in seconds, from /proc/PID/schedstat (nanoseconds; null when gone or absent). */
+function sup_proc_runtime(int $pid): ?float
+{
+    $stat = @file_get_contents("/proc/$pid/schedstat");
+    return $stat === false ? null : (int) explode(' ', $stat)[0] / 1e9;
+}
+
 function sup_median(array $v): ?float
 {
     $v = array_values(array_filter($v, fn ($x) => $x !== null));
