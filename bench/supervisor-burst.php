@@ -36,7 +36,7 @@
 // from the burst's first push: when A's last job ended (its backlog served: A empty and its jobs
 // done), when A first ran its target count of processes (read from /proc every 0.1 s), and each
 // job's wait (its start minus its push: A's burst, and B's jobs pushed from the burst on); also
-// when A first ran more than its minimum (the first reaction).
+// when A first ran more processes than at the burst (the first reaction).
 // Each round checks that every job of A ran exactly once and A's keys are empty. Prints the
 // rounds, then medians and the ratio horizon / native (above 1: native is faster).
 
@@ -127,7 +127,7 @@ function burst_round(string $side, array $cfg, float $warmup, int $target, Redis
     $nextB = $start;
     $bi = 0;
     $t0 = null;
-    $reached = $moved = null;
+    $reached = $moved = $atBurst = null;
     $peakA = $peakAll = 0;
     $changes = [];
     $nextSample = $start;
@@ -154,7 +154,8 @@ function burst_round(string $side, array $cfg, float $warmup, int $target, Redis
                 if ($a !== ($changes ? end($changes)[1] : null)) {
                     $changes[] = [$now - $t0, $a];
                 }
-                if ($moved === null && $a > $cfg['min']) {
+                $atBurst ??= $a;
+                if ($moved === null && $a > $atBurst) {
                     $moved = $now - $t0;
                 }
                 if ($reached === null && $a >= $target) {
@@ -233,7 +234,7 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
             $failures++;
             continue;
         }
-        out(sprintf('%s A served %s s, A above its minimum after %s s, at %d processes after %s s (peak A %d, all %d); wait A mean %s p95 %s s, B mean %s p95 %s s; %s',
+        out(sprintf('%s A served %s s, first process added to A after %s s, at %d processes after %s s (peak A %d, all %d); wait A mean %s p95 %s s, B mean %s p95 %s s; %s',
             $label, sup_fmt($res['served']), sup_fmt($res['moved']), $target, sup_fmt($res['reached']), $res['peak_a'], $res['peak_all'],
             sup_fmt($res['a_mean']), sup_fmt($res['a_p95']), sup_fmt($res['b_mean']), sup_fmt($res['b_p95']),
             $res['problems'] ? 'CHECK FAILED' : 'ok'));

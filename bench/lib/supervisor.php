@@ -197,5 +197,5 @@ function sup_fmt(?float $v, string $format = '%.2f'): string
 /** "b / a", or '-' when either is missing or a is 0. */
 function sup_ratio(?float $b, ?float $a): string
 {
-    return $a === null || $b === null || $a <= 0 ? '-' : sprintf('%.2fx', $b / $a);
+    return $a === null || $b === null || $a <= 0 || $b < 0 ? '-' : sprintf('%.2fx', $b / $a);
 }
