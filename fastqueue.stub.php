@@ -566,10 +566,10 @@ namespace FastQueue {
          *     - 'balance' (string, 'auto'; non-empty, `off`, `simple` or `auto`): `off`: each
          *       pool keeps its own count (Horizon's `false`); `simple`: the budget split evenly
          *       between the pools; `auto`: shared by each pool's need. See docs/supervisor.md.
-         *     - 'strategy' (string, 'time'; non-empty, `time` or `size`): `auto`'s measure of
-         *       need (Horizon's `autoScalingStrategy`): `time`, the work in front of a pool (its
-         *       busy processes, its backlog times its run time, its oldest wait); `size`, its jobs
-         *       waiting or running.
+         *     - 'strategy' (string, 'time'; non-empty, `time` or `size`): `auto`'s measure of a
+         *       backlog (Horizon's `autoScalingStrategy`): `time`, the seconds of work waiting (the
+         *       jobs times their run time) plus the oldest wait, over the cooldown; `size`, a
+         *       process per waiting job. Both keep the processes a pool's jobs keep busy.
          *     - 'max_processes' (int, 1; 1 to 1000): the group's budget: the most processes its
          *       pools run together, on this host (or on all hosts, `shared`). Each pool still runs
          *       its `min_processes`.

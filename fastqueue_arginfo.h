@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: db84ebfcb883004cb705ced022ebaab543ee76e8 */
+ * Stub hash: f4e1a96e2f9ad423c52332d2a2e49390b5273589 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")

@@ -446,9 +446,9 @@ return [
             'strategy' => [
                 'type' => 'string', 'field' => 'strategy', 'check' => 'check_strategy', 'default' => 'time',
                 'bounds' => '`time` or `size`',
-                'doc' => "`auto`'s measure of need (Horizon's `autoScalingStrategy`): `time`, the work in front of "
-                    . 'a pool (its busy processes, its backlog times its run time, its oldest wait); `size`, its '
-                    . 'jobs waiting or running.',
+                'doc' => "`auto`'s measure of a backlog (Horizon's `autoScalingStrategy`): `time`, the seconds of "
+                    . 'work waiting (the jobs times their run time) plus the oldest wait, over the cooldown; '
+                    . '`size`, a process per waiting job. Both keep the processes a pool\'s jobs keep busy.',
             ],
             'max_processes' => [
                 'type' => 'int', 'field' => 'max', 'min' => 1, 'max' => 1000, 'default' => 1,

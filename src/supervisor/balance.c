@@ -11,18 +11,46 @@ static unsigned clamp(unsigned v, unsigned lo, unsigned hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The work in front of a pool, the weight of its share. time: the seconds of work over the
- * next period (what its busy processes keep doing, the backlog times the run time) plus the
- * oldest job's wait, so a queue left waiting gains weight; size: the jobs waiting or running. */
-static double need(fastqueue_balance_strategy strategy, const fastqueue_balance_pool *p, double runtime,
+/* A pool's steady need: the processes its jobs keep busy, rounded up (a pool busy 2.4
+ * processes on average needs 3 to keep up; a tenth of slack, so that 2.05 is 2). */
+static unsigned steady_need(const fastqueue_balance_pool *p)
+{
+	return p->busy > 0.1 ? (unsigned) ceil(p->busy - 0.1) : 0;
+}
+
+/* What a pool keeps of what it has when the budget is not wanted elsewhere: its steady need
+ * plus half a process of headroom (busy above 1.5 of 3 keeps the third), so that a load that
+ * wavers around a count does not move it up and down. */
+static unsigned kept(const fastqueue_balance_pool *p)
+{
+	unsigned keep;
+
+	if (!(p->busy > 0.1)) {
+		return 0;
+	}
+	keep = (unsigned) ceil(p->busy + 0.5);
+	return keep < p->current ? keep : p->current;
+}
+
+/* The processes a pool needs beyond its steady need to catch up within one period. time: the
+ * seconds of work in its backlog (jobs times their run time) plus its oldest job's wait, over
+ * the period, rounded; size: one per waiting job. A pool with no process and a job gets one. */
+static unsigned catch_up_need(fastqueue_balance_strategy strategy, const fastqueue_balance_pool *p, double runtime,
 	double period)
 {
-	double busy = p->busy > 0 ? p->busy : 0;
+	double work;
+	unsigned need;
 
-	if (strategy == FASTQUEUE_STRATEGY_SIZE) {
-		return (double) p->backlog + busy;
+	if (p->backlog <= 0) {
+		return 0;
 	}
-	return busy * period + (double) p->backlog * runtime + (p->backlog > 0 ? p->wait : 0);
+	if (strategy == FASTQUEUE_STRATEGY_SIZE) {
+		need = p->backlog > 100000 ? 100000 : (unsigned) p->backlog;
+	} else {
+		work = ((double) p->backlog * runtime + p->wait) / period;
+		need = work > 100000 ? 100000 : (unsigned) lround(work);
+	}
+	return need == 0 && p->current == 0 && steady_need(p) == 0 ? 1 : need;
 }
 
 /* A run time for the pools that have none measured: the mean of those that have, else 1 s. */
@@ -40,55 +68,100 @@ static double default_runtime(const fastqueue_balance_pool *pools, unsigned n)
 	return known ? sum / known : 1.0;
 }
 
-/* Splits budget into desired[] by weight, each at least its min and at most its max (largest
- * remainders get the units left after the floors); all weights 0: each its min. */
-static void share_by_weight(const double *weight, const fastqueue_balance_pool *pools, unsigned n, unsigned budget,
-	unsigned *desired)
+/* Gives out up to *left processes to the wants, all of them when there are enough, else in
+ * proportion (largest remainders first, the lowest index on a tie). */
+static void give(const unsigned *want, unsigned n, unsigned *left, unsigned *desired)
 {
-	double total = 0;
+	unsigned total = 0, given = 0, got[n ? n : 1];
+	double rest[n ? n : 1];
+
+	memset(got, 0, sizeof(got));
+	memset(rest, 0, sizeof(rest));
+	for (unsigned i = 0; i < n; i++) {
+		total += want[i];
+	}
+	if (total == 0 || *left == 0) {
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		double share = total <= *left ? want[i] : (double) want[i] * *left / total;
+		got[i] = (unsigned) share;
+		rest[i] = share - got[i];
+		given += got[i];
+	}
+	while (given < *left && given < total) {
+		unsigned best = 0;
+		for (unsigned i = 1; i < n; i++) {
+			best = rest[i] > rest[best] ? i : best;
+		}
+		if (rest[best] <= 0) {
+			break;
+		}
+		got[best]++;
+		rest[best] = 0;
+		given++;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		desired[i] += got[i];
+	}
+	*left -= given;
+}
+
+/* auto: each pool its min, then its steady need, then its catch-up need, then the headroom it
+ * keeps, each tier given out from what the budget has left, in proportion when it is short.
+ * What no pool needs is not given: an idle group shrinks to its minimums. */
+static void share_by_need(fastqueue_balance_strategy strategy, const fastqueue_balance_pool *pools, unsigned n,
+	unsigned budget, double period, unsigned *desired)
+{
+	unsigned mins = 0, left, want[n ? n : 1];
+	double runtime = default_runtime(pools, n);
+
+	memset(want, 0, sizeof(want));
+	for (unsigned i = 0; i < n; i++) {
+		desired[i] = pools[i].min;
+		mins += pools[i].min;
+	}
+	left = budget > mins ? budget - mins : 0;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned steady = steady_need(&pools[i]);
+		want[i] = steady > pools[i].min ? steady - pools[i].min : 0;
+	}
+	give(want, n, &left, desired);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned steady = steady_need(&pools[i]), above = desired[i] - pools[i].min;
+		/* Catch-up beyond what the steady tier gave; a pool held below its steady need by a
+		 * short budget asks for that gap again here. */
+		want[i] = catch_up_need(strategy, &pools[i], pools[i].runtime >= 0 ? pools[i].runtime : runtime, period)
+			+ (steady > pools[i].min && steady - pools[i].min > above ? steady - pools[i].min - above : 0);
+	}
+	give(want, n, &left, desired);
+	for (unsigned i = 0; i < n; i++) {
+		want[i] = kept(&pools[i]) > desired[i] ? kept(&pools[i]) - desired[i] : 0;
+	}
+	give(want, n, &left, desired);
+}
+
+/* Splits budget evenly: each pool its min, then one each in turn from the first. */
+static void share_evenly(const fastqueue_balance_pool *pools, unsigned n, unsigned budget, unsigned *desired)
+{
 	unsigned given = 0;
+	bool more = true;
 
 	for (unsigned i = 0; i < n; i++) {
-		total += weight[i];
 		desired[i] = pools[i].min;
 		given += pools[i].min;
 	}
-	if (total <= 0) {
-		return;
-	}
-	/* A pool with work gets one process before any pool gets a second. */
-	for (unsigned i = 0; i < n && given < budget; i++) {
-		if (weight[i] > 0 && desired[i] == 0 && pools[i].max > 0) {
-			desired[i] = 1;
-			given++;
-		}
-	}
-	while (given < budget) {
-		unsigned best = n;
-		double best_gap = 0;
-		for (unsigned i = 0; i < n; i++) {
-			/* How far below its weighted share the pool is. */
-			double gap = weight[i] / total * budget - desired[i];
-			if (desired[i] < pools[i].max && weight[i] > 0 && (best == n || gap > best_gap)) {
-				best = i;
-				best_gap = gap;
+	/* Level up: a round gives one to each pool below the round's level. */
+	for (unsigned level = 1; more && given < budget; level++) {
+		more = false;
+		for (unsigned i = 0; i < n && given < budget; i++) {
+			if (desired[i] < level && desired[i] < pools[i].max) {
+				desired[i]++;
+				given++;
 			}
+			more = more || desired[i] < pools[i].max;
 		}
-		if (best == n || best_gap <= -0.5) {
-			return; /* the rest of the budget would go where there is no share of the need */
-		}
-		desired[best]++;
-		given++;
 	}
-}
-
-static void share_evenly(const fastqueue_balance_pool *pools, unsigned n, unsigned budget, unsigned *desired)
-{
-	double weight[n];
-	for (unsigned i = 0; i < n; i++) {
-		weight[i] = 1;
-	}
-	share_by_weight(weight, pools, n, budget, desired);
 }
 
 /* Moves each pool toward its desired count: at most max_shift, down only after
@@ -139,9 +212,7 @@ void fastqueue_balance(fastqueue_balance_mode mode, fastqueue_balance_strategy s
 	unsigned max_shift, double period, fastqueue_balance_pool *pools, unsigned n, unsigned *targets)
 {
 	unsigned desired[n ? n : 1];
-	double weight[n ? n : 1], runtime = default_runtime(pools, n);
 
-	memset(weight, 0, sizeof(weight));
 	memset(desired, 0, sizeof(desired));
 	if (mode == FASTQUEUE_BALANCE_OFF) {
 		for (unsigned i = 0; i < n; i++) {
@@ -152,10 +223,7 @@ void fastqueue_balance(fastqueue_balance_mode mode, fastqueue_balance_strategy s
 	if (mode == FASTQUEUE_BALANCE_SIMPLE) {
 		share_evenly(pools, n, budget, desired);
 	} else {
-		for (unsigned i = 0; i < n; i++) {
-			weight[i] = need(strategy, &pools[i], pools[i].runtime >= 0 ? pools[i].runtime : runtime, period);
-		}
-		share_by_weight(weight, pools, n, budget, desired);
+		share_by_need(strategy, pools, n, budget, period > 0 ? period : 1, desired);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		desired[i] = clamp(desired[i], pools[i].min, pools[i].max);

@@ -167,7 +167,35 @@ static bool group_has_room(const fastqueue_supervisor *s, unsigned gi)
 	return used < s->groups[gi].budget;
 }
 
-/* The pools at zero: one whose queues have a job gets a process at once, cooldown or not. */
+/* Room for one more process in group gi: what its budget has left, else one taken from its
+ * largest pool above its minimum (that worker finishes its job and ends). False: every pool
+ * is at its minimum. */
+static bool make_room(fastqueue_supervisor *s, unsigned gi)
+{
+	int donor = -1;
+
+	if (group_has_room(s, gi)) {
+		return true;
+	}
+	for (unsigned i = 0; i < s->npools; i++) {
+		const fastqueue_sup_pool *p = &s->pools[i];
+		if (p->group == (int) gi && p->target > p->min && (donor < 0 || p->target > s->pools[donor].target)) {
+			donor = (int) i;
+		}
+	}
+	if (donor < 0) {
+		return false;
+	}
+	fastqueue_sup_say(s, &(fastqueue_sup_event) {.kind = FASTQUEUE_SUP_SCALED, .pool = s->pools[donor].name,
+		.reason = "a pool at zero has a job", .status = -1}, "pool \"%s\": %u -> %u processes (a pool at zero has a job)",
+		s->pools[donor].name, s->pools[donor].target, s->pools[donor].target - 1);
+	s->pools[donor].target--;
+	s->changed = true;
+	return true;
+}
+
+/* The pools at zero: one whose queues have a job gets a process at once, cooldown or not,
+ * taken from the group's largest pool when the budget is spent. */
 static void poll_zero_pools(fastqueue_supervisor *s)
 {
 	for (unsigned i = 0; i < s->npools; i++) {
@@ -176,7 +204,7 @@ static void poll_zero_pools(fastqueue_supervisor *s)
 		char err[FASTQUEUE_SUP_ERR_LEN];
 		long backlog = 0;
 
-		if (!at_zero(s, p) || p->max == 0 || !group_has_room(s, (unsigned) p->group)) {
+		if (!at_zero(s, p) || p->max == 0) {
 			continue;
 		}
 		for (unsigned q = 0; q < p->nqueues; q++) {
@@ -188,7 +216,7 @@ static void poll_zero_pools(fastqueue_supervisor *s)
 			return;
 		}
 		figures_back(s);
-		if (backlog > 0) {
+		if (backlog > 0 && make_room(s, (unsigned) p->group)) {
 			fastqueue_balance_pool bp = {.backlog = backlog, .runtime = -1, .busy = -1};
 			set_target(s, i, 1, &bp);
 			p->down_turns = 0;
