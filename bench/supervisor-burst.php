@@ -221,7 +221,7 @@ for ($round = 1; $round <= $cfg['rounds']; $round++) {
     $warmup = $cfg['warmup'] + $cfg['cooldown'] * ($round - 0.5) / $cfg['rounds'];
     out(sprintf('round %d/%d: the burst %.2f s after the start', $round, $cfg['rounds'], $warmup));
     foreach ($round % 2 ? $sides : array_reverse($sides) as $side) {
-        $log = dirname($outPath) . "/$side-$round.log";   // the side's own output, kept beside ours
+        $log = dirname($outPath) . "/burst-$side-$round.log";   // the side's own output, kept beside ours
         $res = burst_round($side, $cfg, $warmup, $target, $r, $q, $settings, $soExt, $pin(1), $log);
         $label = sprintf('round %d/%d %-7s', $round, $cfg['rounds'], $side);
         if ($res === null) {

@@ -119,7 +119,7 @@ $results = [];
 $failures = 0;
 for ($round = 1; $round <= $cfg['rounds']; $round++) {
     foreach ($round % 2 ? $sides : array_reverse($sides) as $side) {
-        $log = dirname($outPath) . "/$side-$round.log";   // the side's own output, kept beside ours
+        $log = dirname($outPath) . "/idle-$side-$round.log";   // the side's own output, kept beside ours
         $res = idle_round($side, $cfg, $r, $settings, $soExt, $pin(1), $log);
         $label = sprintf('round %d/%d %-7s', $round, $cfg['rounds'], $side);
         if ($res === null) {
