@@ -26,7 +26,8 @@
 //   --sides LIST          native,horizon (default), or one of them
 //   --ext PATH            the extension (default modules/fastqueue.so); every process loads it
 //   --out FILE            also write everything printed to FILE (default: burst.txt in a new
-//                         folder under the temp dir); never inside the checkout
+//                         folder under the temp dir); never inside the checkout. Each side's
+//                         own output (the supervisor's log) goes beside it, burst-SIDE-ROUND.log
 //   --quick               smoke run: 1 round, N=80, --warmup 3, --cooldown 1
 //
 // The trace: B gets RATE jobs a second from the start; after --warmup seconds and a part of the

@@ -14,7 +14,7 @@
 //   --heartbeat S   the supervisor's heartbeat with a name, so its registry runs (default 3)
 //   --cooldown S    seconds between balancing turns (default 3)
 //   --tick S        seconds between two turns of the horizon side's loop (default 1)
-//   --placement, --sides, --ext, --out   as bench/supervisor-burst.php's
+//   --placement, --sides, --ext, --out   as bench/supervisor-burst.php's (the logs: idle-SIDE-ROUND.log)
 //   --quick         smoke run: --seconds 10 --settle 3
 //
 // The fleet: one group (balance auto, strategy time, max_processes 4, max_shift 1) of two pools,
