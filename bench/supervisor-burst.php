@@ -112,76 +112,97 @@ function burst_round(string $side, array $cfg, float $warmup, int $target, Redis
 {
     $r->flushAll();
     $proc = sup_start_side($side, $settings, $ext, $pin, $log);
-    $pid = $proc[1];
     // Until both pools run their first workers (or the side gave up); the horizon side runs at
     // least one per pool, the native one none in a pool at a minimum of 0.
     $first = 2 * ($side === 'horizon' ? max(1, $cfg['min']) : $cfg['min']);
-    for ($i = 0; $i < 200 && count(sup_children($pid)) < $first && sup_side_running($proc); $i++) {
+    for ($i = 0; $i < 200 && count(sup_children($proc[1])) < $first && sup_side_running($proc); $i++) {
         usleep(50000);
     }
     if (!sup_side_running($proc)) {
         $status = sup_stop_side($proc);
         return $status === 3 ? null : ['failed' => "the $side side exited with status $status before the trace"];
     }
+    $trace = burst_trace($proc, $cfg, $warmup, $target, $r, $q);
+    $status = sup_stop_side($proc);
+    if ($status !== 0) {
+        $trace['failed'] ??= "the $side side exited with status $status";
+    }
+    $figures = burst_tally($r, $cfg['n'], $trace['t0']);
+    if ($trace['failed'] !== null) {
+        array_unshift($figures['problems'], $trace['failed']);
+    }
+    unset($trace['failed']);   // a round that ran is reported with its figures and problems
+    return $figures + $trace;
+}
 
-    $start = microtime(true);
-    $nextB = $start;
+/**
+ * Pushes the trace (B's flow, then A's burst) while reading the side's processes every 0.1 s,
+ * until A's jobs are all done. Returns when the burst started (t0), when A first grew and
+ * reached its target, its peaks, its count at each change, and why it stopped early (failed).
+ */
+function burst_trace(array &$proc, array $cfg, float $warmup, int $target, Redis $r, FastQueue\RedisQueue $q): array
+{
+    $trace = ['t0' => null, 'moved' => null, 'reached' => null, 'at_burst' => null, 'peak_a' => 0, 'peak_all' => 0,
+        'changes' => [], 'failed' => null];
+    $start = $nextB = $nextSample = microtime(true);
     $bi = 0;
-    $t0 = null;
-    $reached = $moved = $atBurst = null;
-    $peakA = $peakAll = 0;
-    $changes = [];
-    $nextSample = $start;
-    $failed = null;
+    $deadline = $start + $warmup + 30 + 4 * $cfg['n'] * $cfg['job_ms'] / 1000;
     while (true) {
         $now = microtime(true);
-        while ($now >= $nextB) {
+        for (; $now >= $nextB; $nextB += 1 / $cfg['flow']) {
             $q->push('BenchSleep', ['i' => $bi++, 't' => microtime(true), 'ms' => $cfg['job_ms']], 'B');
-            $nextB += 1 / $cfg['flow'];
         }
-        if ($t0 === null && $now >= $start + $warmup) {
-            $t0 = microtime(true);
+        if ($trace['t0'] === null && $now >= $start + $warmup) {
+            $trace['t0'] = microtime(true);
             for ($i = 0; $i < $cfg['n']; $i++) {
                 $q->push('BenchSleep', ['i' => $i, 't' => microtime(true), 'ms' => $cfg['job_ms']], 'A');
             }
         }
         if ($now >= $nextSample) {
             $nextSample += 0.1;
-            $counts = sup_counts($pid);
-            if ($t0 !== null) {
-                $a = $counts['A'] ?? 0;
-                $peakA = max($peakA, $a);
-                $peakAll = max($peakAll, array_sum($counts));
-                if ($a !== ($changes ? end($changes)[1] : null)) {
-                    $changes[] = [$now - $t0, $a];
-                }
-                $atBurst ??= $a;
-                if ($moved === null && $a > $atBurst) {
-                    $moved = $now - $t0;
-                }
-                if ($reached === null && $a >= $target) {
-                    $reached = $now - $t0;
-                }
+            if ($trace['t0'] !== null) {
+                burst_observe($trace, sup_counts($proc[1]), $now - $trace['t0'], $target);
                 if ((int) $r->hGet('bench:runtime:A', 'count') >= $cfg['n']) {
-                    break;
+                    return $trace;
                 }
             }
             if (!sup_side_running($proc)) {
-                $failed = "the $side side ended during the trace";
-                break;
+                $trace['failed'] = 'the side ended during the trace';
+                return $trace;
             }
-            if ($now - $start > $warmup + 30 + 4 * $cfg['n'] * $cfg['job_ms'] / 1000) {
-                $failed = "A's backlog was not served in time";
-                break;
+            if ($now > $deadline) {
+                $trace['failed'] = "A's backlog was not served in time";
+                return $trace;
             }
         }
         usleep(10000);
     }
-    $status = sup_stop_side($proc);
-    if ($status !== 0) {
-        $failed ??= "the $side side exited with status $status";
-    }
+}
 
+/** Takes one reading of the side's workers per queue, $since seconds after the burst. */
+function burst_observe(array &$trace, array $counts, float $since, int $target): void
+{
+    $a = $counts['A'] ?? 0;
+    $trace['peak_a'] = max($trace['peak_a'], $a);
+    $trace['peak_all'] = max($trace['peak_all'], array_sum($counts));
+    if ($a !== ($trace['changes'] ? end($trace['changes'])[1] : null)) {
+        $trace['changes'][] = [$since, $a];
+    }
+    $trace['at_burst'] ??= $a;
+    if ($trace['moved'] === null && $a > $trace['at_burst']) {
+        $trace['moved'] = $since;
+    }
+    if ($trace['reached'] === null && $a >= $target) {
+        $trace['reached'] = $since;
+    }
+}
+
+/**
+ * From the jobs' records: when A's last job ended, the waits of A's jobs and of B's pushed from
+ * the burst on, and the checks (each of A's jobs ran once, A's keys are empty).
+ */
+function burst_tally(Redis $r, int $n, ?float $t0): array
+{
     $aWaits = $bWaits = $seen = [];
     $lastEnd = null;
     foreach ($r->lRange('bench:done', 0, -1) as $rec) {
@@ -190,27 +211,24 @@ function burst_round(string $side, array $cfg, float $warmup, int $target, Redis
             $seen[$i] = ($seen[$i] ?? 0) + 1;
             $aWaits[] = $started - $pushed;
             $lastEnd = max($lastEnd ?? 0, (float) $ended);
-        } elseif ($t0 !== null && $pushed >= $t0) {
+        } elseif ($t0 !== null && (float) $pushed >= $t0) {
             $bWaits[] = $started - $pushed;
         }
     }
     $problems = [];
-    if (count($seen) !== $cfg['n'] || array_sum($seen) !== $cfg['n']) {
-        $problems[] = sprintf('A: %d distinct jobs ran %d times, expected %d once each', count($seen), array_sum($seen), $cfg['n']);
+    if (count($seen) !== $n || array_sum($seen) !== $n) {
+        $problems[] = sprintf('A: %d distinct jobs ran %d times, expected %d once each', count($seen), array_sum($seen), $n);
     }
     foreach (['queues:A' => $r->lLen('queues:A'), 'queues:A:reserved' => $r->zCard('queues:A:reserved')] as $key => $len) {
         if ($len !== 0) {
             $problems[] = "$key holds $len";
         }
     }
-    if ($failed !== null) {
-        array_unshift($problems, $failed);
-    }
     return [
-        'served' => $lastEnd === null ? null : $lastEnd - $t0, 'moved' => $moved, 'reached' => $reached,
+        'served' => $lastEnd === null || $t0 === null ? null : $lastEnd - $t0,
         'a_mean' => $aWaits ? array_sum($aWaits) / count($aWaits) : null, 'a_p95' => sup_pct($aWaits, 95),
         'b_mean' => $bWaits ? array_sum($bWaits) / count($bWaits) : null, 'b_p95' => sup_pct($bWaits, 95),
-        'peak_a' => $peakA, 'peak_all' => $peakAll, 'changes' => $changes, 'problems' => $problems,
+        'problems' => $problems,
     ];
 }
 
