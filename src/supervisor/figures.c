@@ -45,14 +45,10 @@ typedef struct {
 	char *queue;
 	double sum;
 	double count;
+	double pub;        /* when the publication these come from was made (its score), Unix s */
+	double rate;       /* run seconds a second between its last two publications; -1 unknown */
 	bool seen;         /* met in the reading being made */
 } run_mark;
-
-/* When a queue's run time was last read, for the busy processes between two readings. */
-typedef struct {
-	char *queue;
-	double at;         /* the reading's now */
-} run_read;
 
 struct _fastqueue_sup_figures {
 	fastqueue_conn *conn;
@@ -62,8 +58,6 @@ struct _fastqueue_sup_figures {
 	size_t nseen;
 	run_mark *marks;
 	size_t nmarks;
-	run_read *reads;
-	size_t nreads;
 };
 
 /* {{{ commands: built, sent (one pipeline, or one by one in a cluster), their replies */
@@ -727,15 +721,21 @@ static run_mark *add_mark(fastqueue_sup_figures *f, const char *worker, size_t w
 	return m;
 }
 
-/* Per queue: the jobs since the previous reading (delta) and all those published (all). */
+/* Per queue: the jobs since the previous reading (delta), all those published (all), and the
+ * workers' busy rates (busy, from rated workers). */
 typedef struct {
-	double delta_sum, delta_count, all_sum, all_count;
+	double delta_sum, delta_count, all_sum, all_count, busy;
+	unsigned rated;
 } run_totals;
 
-/* One worker's figures for queue i, against its mark from the previous reading: a count
- * that went down is a worker that started again, counted from zero. */
+/* One worker's figures for queue i (from its publication made at pub), against its mark from
+ * the previous reading: a count that went down is a worker that started again, counted from
+ * zero. Its busy rate is the growth of its run seconds between two of its publications, over
+ * the time between them: a worker publishes every few seconds (metrics_interval), less often
+ * than a balancing turn may read, and a rate over the readings' interval would jump between
+ * nothing and several times the truth. */
 static void add_worker(fastqueue_sup_figures *f, const char *worker, size_t wlen, const char *queue,
-	double sum, double count, run_totals *t)
+	double sum, double count, double pub, run_totals *t)
 {
 	run_mark *m = find_mark(f, worker, wlen, queue);
 	bool continued = m && count >= m->count;
@@ -744,13 +744,26 @@ static void add_worker(fastqueue_sup_figures *f, const char *worker, size_t wlen
 	t->all_count += count;
 	t->delta_sum += continued ? sum - m->sum : sum;
 	t->delta_count += continued ? count - m->count : count;
-	if (!m && count > 0) {
-		m = add_mark(f, worker, wlen, queue);
+	if (!m && count > 0 && (m = add_mark(f, worker, wlen, queue))) {
+		m->rate = -1;
+		m->pub = pub;
 	}
-	if (m) {
-		m->sum = sum;
-		m->count = count;
-		m->seen = true;
+	if (!m) {
+		return;
+	}
+	if (!continued) {
+		m->rate = -1;
+		m->pub = pub;
+	} else if (pub > m->pub) {
+		m->rate = (sum - m->sum) / (pub - m->pub);
+		m->pub = pub;
+	}
+	m->sum = sum;
+	m->count = count;
+	m->seen = true;
+	if (m->rate >= 0) {
+		t->busy += m->rate;
+		t->rated++;
 	}
 }
 
@@ -774,44 +787,31 @@ static void prune_marks(fastqueue_sup_figures *f, const char *const *queues, uns
 	}
 }
 
-/* When queue's run time was read before (0: never), and now as its last reading. */
-static double last_read(fastqueue_sup_figures *f, const char *queue, double now)
-{
-	run_read *grown;
-	double at;
-
-	for (size_t i = 0; i < f->nreads; i++) {
-		if (strcmp(f->reads[i].queue, queue) == 0) {
-			at = f->reads[i].at;
-			f->reads[i].at = now;
-			return at;
-		}
-	}
-	grown = realloc(f->reads, (f->nreads + 1) * sizeof(*f->reads));
-	if (grown) {
-		f->reads = grown;
-		if ((f->reads[f->nreads].queue = strdup(queue))) {
-			f->reads[f->nreads++].at = now;
-		}
-	}
-	return 0;
-}
-
-/* The workers' labels (ZRANGE's reply) into a batch of GETs of their expositions. */
-static zend_result workers_batch(const command *set, batch *gets, double now,
+/* The workers' labels and publication times (ZRANGE WITHSCORES's reply) into a batch of GETs
+ * of their expositions, and *pubs (malloc'd, one per GET). */
+static zend_result workers_batch(const command *set, batch *gets, double now, double **pubs,
 	char *err, size_t errlen)
 {
 	size_t n;
 
-	if (fastqueue_conn_expect_strings(set->conn, set->name, set->reply, SIZE_MAX, false) == FAILURE) {
+	if (fastqueue_conn_expect_strings(set->conn, set->name, set->reply, SIZE_MAX, false) == FAILURE
+			|| fastqueue_reply_array_len(set->reply) % 2) {
 		return bad_reply(set, err, errlen);
 	}
-	n = fastqueue_reply_array_len(set->reply);
+	n = fastqueue_reply_array_len(set->reply) / 2;
+	if (!(*pubs = calloc(n ? n : 1, sizeof(**pubs)))) {
+		snprintf(err, errlen, "Out of memory for the supervisor's reading of the figures");
+		return FAILURE;
+	}
 	batch_init(gets, n, now);
 	for (size_t i = 0; i < n; i++) {
-		const char *w;
-		size_t wlen, len;
-		fastqueue_reply_string(fastqueue_reply_array_at(set->reply, i), &w, &wlen);
+		const char *w, *score;
+		size_t wlen, slen, len;
+		char buf[64];
+		fastqueue_reply_string(fastqueue_reply_array_at(set->reply, 2 * i), &w, &wlen);
+		fastqueue_reply_string(fastqueue_reply_array_at(set->reply, 2 * i + 1), &score, &slen);
+		snprintf(buf, sizeof(buf), "%.*s", (int) (slen < sizeof(buf) ? slen : sizeof(buf) - 1), score);
+		(*pubs)[i] = strtod(buf, NULL);
 		batch_add(gets, "GET", join(set->key, set->key_len, ":", 1, w, wlen, &len), &len);
 	}
 	return SUCCESS;
@@ -821,13 +821,14 @@ static zend_result read_runtime(fastqueue_sup_figures *f, const command *set, co
 	unsigned n, double now, fastqueue_sup_queue_figures *out, char *err, size_t errlen)
 {
 	batch gets;
+	double *pubs = NULL;
 	run_totals *t = calloc(n ? n : 1, sizeof(*t));
 	double *sum = calloc(n ? n : 1, sizeof(*sum)), *count = calloc(n ? n : 1, sizeof(*count));
 	zend_result ok = t && sum && count ? SUCCESS : FAILURE;
 
 	if (ok == FAILURE) {
 		snprintf(err, errlen, "Out of memory for the supervisor's reading of the figures");
-	} else if ((ok = workers_batch(set, &gets, now, err, errlen)) == SUCCESS) {
+	} else if ((ok = workers_batch(set, &gets, now, &pubs, err, errlen)) == SUCCESS) {
 		ok = batch_run(f, &gets, err, errlen);
 		for (size_t w = 0; ok == SUCCESS && w < gets.n; w++) {
 			const command *c = &gets.cmds[w];
@@ -844,7 +845,7 @@ static zend_result read_runtime(fastqueue_sup_figures *f, const command *set, co
 			memset(count, 0, n * sizeof(*count));
 			scan_exposition(text, len, queues, n, sum, count);
 			for (unsigned q = 0; q < n; q++) {
-				add_worker(f, worker, c->key_len - set->key_len - 1, queues[q], sum[q], count[q], &t[q]);
+				add_worker(f, worker, c->key_len - set->key_len - 1, queues[q], sum[q], count[q], pubs[w], &t[q]);
 			}
 		}
 		batch_free(&gets);
@@ -852,10 +853,9 @@ static zend_result read_runtime(fastqueue_sup_figures *f, const command *set, co
 	if (ok == SUCCESS) {
 		prune_marks(f, queues, n);
 		for (unsigned q = 0; q < n; q++) {
-			double since = last_read(f, queues[q], now);
 			out[q].runtime = t[q].delta_count > 0 ? t[q].delta_sum / t[q].delta_count
 				: t[q].all_count > 0 ? t[q].all_sum / t[q].all_count : -1;
-			out[q].busy = since > 0 && now > since ? t[q].delta_sum / (now - since) : -1;
+			out[q].busy = t[q].rated ? t[q].busy : -1;
 		}
 	} else {
 		for (size_t i = 0; i < f->nmarks; i++) {
@@ -865,6 +865,7 @@ static zend_result read_runtime(fastqueue_sup_figures *f, const command *set, co
 	free(t);
 	free(sum);
 	free(count);
+	free(pubs);
 	return ok;
 }
 /* }}} */
@@ -898,12 +899,8 @@ void fastqueue_sup_figures_free(fastqueue_sup_figures *f)
 		free(f->marks[i].worker);
 		free(f->marks[i].queue);
 	}
-	for (size_t i = 0; i < f->nreads; i++) {
-		free(f->reads[i].queue);
-	}
 	free(f->seen);
 	free(f->marks);
-	free(f->reads);
 	free(f->prefix);
 	free(f);
 }
@@ -939,6 +936,7 @@ zend_result fastqueue_sup_figures_read(fastqueue_sup_figures *f, const char *con
 		if (c) {
 			add_lit(c, "0");
 			add_lit(c, "-1");
+			add_lit(c, "WITHSCORES");
 		}
 	}
 	ok = batch_run(f, &b, err, errlen);
