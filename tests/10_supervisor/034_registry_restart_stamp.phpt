@@ -20,11 +20,14 @@ $c = fq_reg_child($p, ['name' => 'app', 'host' => 'web-1', 'heartbeat' => $hb], 
 $r = fq_reg_until(fn() => ($x = fq_reg_wait_running($p, 'app', 'web-1', $c->pid, 'a', 2, 0.1))
     && count($x['pools']['b']['pids']) === 2 ? $x : null, fq_sig_t(20));
 echo "restarted at the start: ", json_encode($r['restarted'] ?? null), "\n";
-// The workers of each pool, as the kernel shows the supervisor's children.
+// The workers of each pool, as the kernel shows the supervisor's children. A child between its
+// fork and its exec still shows the supervisor's command line: it is no pool's worker yet.
 $pools = function () use ($c): array {
     $by = ['a' => [], 'b' => []];
     foreach (fq_reg_children($c->pid) as $pid => $cmd) {
-        $by[str_ends_with($cmd, '61') ? 'a' : 'b'][] = $pid;
+        if ($cmd === 'sleep 61' || $cmd === 'sleep 62') {
+            $by[$cmd === 'sleep 61' ? 'a' : 'b'][] = $pid;
+        }
     }
     return $by;
 };
