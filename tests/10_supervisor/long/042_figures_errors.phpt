@@ -6,12 +6,12 @@ posix
 --SKIPIF--
 <?php
 if (!extension_loaded('fastqueue')) die('skip fastqueue extension not loaded');
-require __DIR__ . '/../inc/config.inc';
+require __DIR__ . '/../../inc/config.inc';
 fq_skip_unless_redis();
 ?>
 --FILE--
 <?php
-require __DIR__ . '/../inc/supervisor.inc';
+require __DIR__ . '/../../inc/supervisor.inc';
 fq_reaper_list();
 
 [$port, $pid] = fq_start_redis();

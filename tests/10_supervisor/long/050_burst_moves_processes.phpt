@@ -6,12 +6,12 @@ TEST_TIMEOUT=180
 fastqueue
 posix
 --SKIPIF--
-<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+<?php require __DIR__ . '/../../inc/config.inc'; fq_skip_unless_redis(); ?>
 --INI--
 pcre.jit=0
 --FILE--
 <?php
-require __DIR__ . '/../inc/supervisor_balance.inc';
+require __DIR__ . '/../../inc/supervisor_balance.inc';
 [$qa, $qb] = ['sv050a', 'sv050b'];
 fq_bal_clean($qa, $qb);
 
@@ -74,7 +74,7 @@ fq_bal_clean($qa, $qb);
 ?>
 --CLEAN--
 <?php
-require __DIR__ . '/../inc/supervisor_balance.inc';
+require __DIR__ . '/../../inc/supervisor_balance.inc';
 if (fq_test_port()) {
     fq_bal_clean('sv050a', 'sv050b');
 }

@@ -4,12 +4,12 @@ A Redis outage under a balanced group: while redis-server is down no pool's coun
 fastqueue
 posix
 --SKIPIF--
-<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+<?php require __DIR__ . '/../../inc/config.inc'; fq_skip_unless_redis(); ?>
 --INI--
 pcre.jit=0
 --FILE--
 <?php
-require __DIR__ . '/../inc/supervisor_balance.inc';
+require __DIR__ . '/../../inc/supervisor_balance.inc';
 // A server of the test's own, kept on disk: it is killed and started again with its jobs.
 $aof = ['--appendonly', 'yes', '--appendfsync', 'always'];
 [$port, $pid] = fq_private_redis('sv053', $aof);
@@ -62,7 +62,7 @@ fq_stop_tracked('sv053');
 ?>
 --CLEAN--
 <?php
-require __DIR__ . '/../inc/errors.inc';
+require __DIR__ . '/../../inc/errors.inc';
 fq_stop_tracked('sv053');
 ?>
 --EXPECT--

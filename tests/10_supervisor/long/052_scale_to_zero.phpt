@@ -4,12 +4,12 @@ Scale to zero: a pool of a balanced group with min_processes 0 has no process wh
 fastqueue
 posix
 --SKIPIF--
-<?php require __DIR__ . '/../inc/config.inc'; fq_skip_unless_redis(); ?>
+<?php require __DIR__ . '/../../inc/config.inc'; fq_skip_unless_redis(); ?>
 --INI--
 pcre.jit=0
 --FILE--
 <?php
-require __DIR__ . '/../inc/supervisor_balance.inc';
+require __DIR__ . '/../../inc/supervisor_balance.inc';
 $qz = 'sv052z';
 fq_bal_clean($qz);
 // A cooldown of 5 s: each push comes 2 s after the start or after the turn that took the pool
@@ -83,7 +83,7 @@ fq_bal_clean($qz);
 ?>
 --CLEAN--
 <?php
-require __DIR__ . '/../inc/supervisor_balance.inc';
+require __DIR__ . '/../../inc/supervisor_balance.inc';
 if (fq_test_port()) {
     fq_bal_clean('sv052z');
 }

@@ -6,15 +6,15 @@ posix
 --SKIPIF--
 <?php
 if (!extension_loaded('fastqueue')) die('skip fastqueue extension not loaded');
-require __DIR__ . '/../inc/config.inc';
-require __DIR__ . '/../inc/cluster.inc';
+require __DIR__ . '/../../inc/config.inc';
+require __DIR__ . '/../../inc/cluster.inc';
 fq_skip_unless_redis();
 fq_skip_unless_cluster();
 ?>
 --FILE--
 <?php
-require __DIR__ . '/../inc/supervisor.inc';
-require __DIR__ . '/../inc/cluster.inc';
+require __DIR__ . '/../../inc/supervisor.inc';
+require __DIR__ . '/../../inc/cluster.inc';
 fq_reaper_list();
 
 $setup = fq_cluster_start(3, 0);
@@ -90,7 +90,7 @@ try {
 ?>
 --CLEAN--
 <?php
-require __DIR__ . '/../inc/cluster.inc';
+require __DIR__ . '/../../inc/cluster.inc';
 fq_cluster_clean();
 ?>
 --EXPECT--
