@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[] = {"off", "simple", "auto"};
-
 static bool balanced(const fastqueue_sup_group *g)
 {
 	return g->mode != FASTQUEUE_BALANCE_OFF;
@@ -381,5 +379,4 @@ void fastqueue_sup_steer_stop(fastqueue_supervisor *s)
 	if (s->registry) {
 		fastqueue_sup_registry_release(s->registry);
 	}
-	(void) mode_names;
 }
