@@ -28,6 +28,8 @@ ci_ignores_narrowing() {
 
 # The run's scratch directory, and what the run started, gone at its end however it ends.
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fastqueue-test.XXXXXX")
+# The parity harness's tables, kept by tests/inc/parity.inc and printed before the summary.
+export FASTQUEUE_TEST_PARITY_TABLES=$WORK/parity-tables
 REDIS_PIDS=()
 cleanup() {
 	local pid
@@ -88,8 +90,20 @@ failure_diff() {
 
 # Ends the run: the times, one "phase" line per part that counted anything (scripts/stack
 # gathers them for every stack), what failed, and the totals; exits non-zero on any failure.
+# The parity tables of the run (tests/09_parity), one block per Laravel version and PHP.
+parity_tables() {
+	local dir
+	[ -d "$FASTQUEUE_TEST_PARITY_TABLES" ] || return 0
+	printf '\n==== parity tables ====\n'
+	for dir in "$FASTQUEUE_TEST_PARITY_TABLES"/*/; do
+		cat "$dir"*.txt
+		echo
+	done
+}
+
 finish() {
 	part_done
+	parity_tables
 	printf '\n==== summary ====\n'
 	local t
 	for t in "${TIMINGS[@]}"; do
