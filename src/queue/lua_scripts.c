@@ -193,8 +193,11 @@
 		"        local retry_after = tonumber(until_) - tonumber(now)\n" \
 		"        for _, m in ipairs(members) do\n" \
 		"            local _, attempts = r.reserve_copy(m)\n" \
-		"            local key, p = r.crash_key(queue, m, attempts - 1)\n" \
-		"            if key and attempts > 1 then\n" \
+		"            local key, p\n" \
+		"            if attempts > 1 then -- a job as pushed (attempts 0) never started: no record\n" \
+		"                key, p = r.crash_key(queue, m, attempts - 1)\n" \
+		"            end\n" \
+		"            if key then\n" \
 		"                local name = p.displayName\n" \
 		"                if type(name) ~= 'string' then\n" \
 		"                    name = type(p.job) == 'string' and p.job or queue\n" \
@@ -655,13 +658,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
 		2073, 1},
-	{"pop", "5106d0e04e59fd19b31480d5ae0e8afec8d0a40d",
+	{"pop", "93b912329f0c103e57cd99e3a3229981fceb135b",
 		FASTQUEUE_LUA_TEXT_POP,
-		27549, 2},
-	{"pop_node", "64fb3b663e014aa83cbb80a490fdf1c0a09eac92",
+		27661, 2},
+	{"pop_node", "052c5d4c37ac36e4f94bb384cbb4af6e555f08ee",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		27583, 3},
+		27695, 3},
 	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

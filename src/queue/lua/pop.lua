@@ -177,8 +177,11 @@ local function rare()
         local retry_after = tonumber(until_) - tonumber(now)
         for _, m in ipairs(members) do
             local _, attempts = r.reserve_copy(m)
-            local key, p = r.crash_key(queue, m, attempts - 1)
-            if key and attempts > 1 then
+            local key, p
+            if attempts > 1 then -- a job as pushed (attempts 0) never started: no record
+                key, p = r.crash_key(queue, m, attempts - 1)
+            end
+            if key then
                 local name = p.displayName
                 if type(name) ~= 'string' then
                     name = type(p.job) == 'string' and p.job or queue

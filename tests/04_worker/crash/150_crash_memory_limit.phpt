@@ -21,27 +21,29 @@ fq_crash_case('wk150', 'memory', 1);
 status 255
 looping
 start memory attempts=1 previous=NULL
-queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6 (ttl over a day)
+queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6 (ttl about a day)
 next run: status 0
 looping
-start memory attempts=2 previous='attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6'
+start memory attempts=2 previous='attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6'
 end memory
 event stopping 0
 daemon returned 0
-FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6
+records now: queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6 (ttl about a day)
 pending [] reserved [] delayed []
 -- memory, tries 1
 status 255
 looping
 start memory attempts=1 previous=NULL
-queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6 (ttl over a day)
+queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6 (ttl about a day)
 next run: status 0
 looping
 event failed memory FastQueue\MaxAttemptsExceededException
-failed event message: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6
+failed event message: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6
 event exception memory FastQueue\MaxAttemptsExceededException
 event stopping 0
 daemon returned 0
-FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6
-failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:6
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6
+records now: queues:wk150:crash:UUID:1 = attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6 (ttl about a day)
+failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:6
 pending [] reserved [] delayed []

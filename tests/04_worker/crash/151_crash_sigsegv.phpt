@@ -21,7 +21,7 @@ fq_crash_case('wk151', 'sigsegv', 1);
 killed by signal 11
 looping
 start sigsegv attempts=1 previous=NULL
-queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl over a day)
+queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl about a day)
 next run: status 0
 looping
 start sigsegv attempts=2 previous='attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)'
@@ -29,12 +29,13 @@ end sigsegv
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
+records now: queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl about a day)
 pending [] reserved [] delayed []
 -- sigsegv, tries 1
 killed by signal 11
 looping
 start sigsegv attempts=1 previous=NULL
-queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl over a day)
+queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl about a day)
 next run: status 0
 looping
 event failed sigsegv FastQueue\MaxAttemptsExceededException
@@ -43,5 +44,6 @@ event exception sigsegv FastQueue\MaxAttemptsExceededException
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
+records now: queues:wk151:crash:UUID:1 = attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault) (ttl about a day)
 failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
 pending [] reserved [] delayed []

@@ -21,7 +21,7 @@ fq_crash_case('wk152', 'watchdog', 1);
 status 1
 looping
 start watchdog attempts=1 previous=NULL
-queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl over a day)
+queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl about a day)
 next run: status 0
 looping
 start watchdog attempts=2 previous='attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker'
@@ -29,12 +29,13 @@ end watchdog
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker
+records now: queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl about a day)
 pending [] reserved [] delayed []
 -- watchdog, tries 1
 status 1
 looping
 start watchdog attempts=1 previous=NULL
-queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl over a day)
+queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl about a day)
 next run: status 0
 looping
 event failed watchdog FastQueue\MaxAttemptsExceededException
@@ -43,5 +44,6 @@ event exception watchdog FastQueue\MaxAttemptsExceededException
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker
+records now: queues:wk152:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker (ttl about a day)
 failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker
 pending [] reserved [] delayed []

@@ -30,6 +30,7 @@ end kill9
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it
+records now: queues:wk153:crash:UUID:1 = attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it (ttl about a day)
 pending [] reserved [] delayed []
 -- kill9, tries 1
 killed by signal 9
@@ -45,5 +46,6 @@ event exception kill9 FastQueue\MaxAttemptsExceededException
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it
+records now: queues:wk153:crash:UUID:1 = attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it (ttl about a day)
 failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out. attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it
 pending [] reserved [] delayed []

@@ -23,7 +23,7 @@ looping
 start timeout attempts=1 previous=NULL
 event timeout timeout
 event stopping 1
-queues:wk154:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill) (ttl over a day)
+queues:wk154:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill) (ttl about a day)
 next run: status 0
 looping
 start timeout attempts=2 previous='attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill)'
@@ -31,6 +31,7 @@ end timeout
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill)
+records now: queues:wk154:crash:UUID:1 = attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill) (ttl about a day)
 pending [] reserved [] delayed []
 -- timeout, tries 1
 status 1
@@ -44,5 +45,6 @@ next run: status 0
 looping
 event stopping 0
 daemon returned 0
+records now: no crash record
 failed store: FastQueue\MaxAttemptsExceededException: J has been attempted too many times or run too long. The job may have previously timed out.
 pending [] reserved [] delayed []

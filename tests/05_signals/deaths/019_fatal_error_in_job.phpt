@@ -84,7 +84,7 @@ start compile-next attempts=1
 end compile-next
 event stopping 0
 daemon returned 0
-FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:10
-FastQueue: attempt 1 of J ended its worker: Cannot redeclare sg019_twice() (previously declared in %s(13) : eval()'d code:1) in %s(13) : eval()'d code:1
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:10
+FastQueue: attempt 1 of J ended its worker: Cannot redeclare %Ssg019_twice() (previously declared in %s(13) : eval()'d code:1) in %s(13) : eval()'d code:1
 sg019a: pending [] reserved [] delayed []
 sg019b: pending [] reserved [] delayed []

@@ -77,7 +77,7 @@ end ffi-next
 event stopping 0
 daemon returned 0
 FastQueue: attempt 1 of J ended its worker: Maximum execution time of 1 second exceeded in %s:10
-FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate 67112960 bytes) in %s:11
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:11
 FastQueue: attempt 1 of J ended its worker: the job called exit(7)
 FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
 FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)

@@ -22,7 +22,9 @@ $expire = function () use ($key) {
     }
 };
 $show = function (array $r) use ($app, $laravel) {
-    $tidy = fn (string $s) => strtr(preg_replace('/ in \S+\.php:\d+/', ' in FILE:LINE', $s), [$laravel => 'LARAVEL_MAX_ATTEMPTS']);
+    // The file and line of the fatal error, and what it tried to allocate (which PHP versions differ on).
+    $tidy = fn (string $s) => strtr(preg_replace(['/ in \S+\.php:\d+/', '/tried to allocate \d+ bytes/'],
+        [' in FILE:LINE', 'tried to allocate N bytes'], $s), [$laravel => 'LARAVEL_MAX_ATTEMPTS']);
     echo "status ", var_export($r['status'], true), "\n";
     foreach (preg_split('/\n/', trim($r['stderr'])) as $line) {
         if (str_starts_with($line, 'FastQueue: ')) {
@@ -75,25 +77,25 @@ $show($work('queue:work'));
 -- memory, tries 2
 first run: status 255
 status 0
-output: FastQueue: attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE
+output: FastQueue: attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE
 Processing: App\Jobs\CrashJob
 Processed: App\Jobs\CrashJob
 event JobProcessing redis App\Jobs\CrashJob attempts=2 deleted=0 released=0 failed=0
-start memory attempt=2 previous='attempt 1 of App\\Jobs\\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE'
+start memory attempt=2 previous='attempt 1 of App\\Jobs\\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE'
 end memory
 event JobProcessed redis App\Jobs\CrashJob attempts=2 deleted=1 released=0 failed=0
 0 left in Redis
 -- memory, tries 1
 first run: status 255
 status 0
-output: FastQueue: attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE
+output: FastQueue: attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE
 Processing: App\Jobs\CrashJob
 Failed: App\Jobs\CrashJob
 event JobProcessing redis App\Jobs\CrashJob attempts=2 deleted=0 released=0 failed=0
-failed() memory: LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE
-event JobFailed redis App\Jobs\CrashJob attempts=2 deleted=1 released=0 failed=1 LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE
-event JobExceptionOccurred redis App\Jobs\CrashJob attempts=2 deleted=1 released=0 failed=1 LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE
-failed_jobs: LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate 201330688 bytes) in FILE:LINE in FILE:LINE
+failed() memory: LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE
+event JobFailed redis App\Jobs\CrashJob attempts=2 deleted=1 released=0 failed=1 LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE
+event JobExceptionOccurred redis App\Jobs\CrashJob attempts=2 deleted=1 released=0 failed=1 LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE
+failed_jobs: LARAVEL_MAX_ATTEMPTS attempt 1 of App\Jobs\CrashJob ended its worker: Allowed memory size of 100663296 bytes exhausted (tried to allocate N bytes) in FILE:LINE in FILE:LINE
 0 left in Redis
 -- busy, tries 2
 first run: killed
