@@ -103,7 +103,7 @@ if test "$PHP_FASTQUEUE" != "no"; then
   dnl this list (CONTRIBUTING.md, "Source layout"). Each folder is a build dir and on the include
   dnl path, so that a source includes any header by its bare name.
   FASTQUEUE_MODULE_SOURCES="fastqueue.c src/module/errors.c src/module/redis_queue_methods.c src/module/failed_methods.c src/module/job_methods.c src/module/job_options.c src/module/options.c src/module/redis_queue_options.c src/module/worker_options.c src/module/worker_methods.c src/module/supervisor_methods.c"
-  FASTQUEUE_WORKER_SOURCES="src/worker/worker.c src/worker/worker_run.c src/worker/worker_reserve.c src/worker/worker_events.c src/worker/worker_measure.c src/worker/worker_settings.c src/worker/lease.c src/worker/signals.c"
+  FASTQUEUE_WORKER_SOURCES="src/worker/worker.c src/worker/worker_run.c src/worker/worker_reserve.c src/worker/worker_events.c src/worker/worker_measure.c src/worker/worker_settings.c src/worker/lease.c src/worker/crash.c src/worker/signals.c"
   FASTQUEUE_METRICS_SOURCES="src/metrics/metrics.c src/metrics/metrics_export.c src/metrics/metrics_endpoint.c"
   FASTQUEUE_QUEUE_SOURCES="src/queue/redis_queue.c src/queue/keys.c src/queue/reserved.c src/queue/reserve.c src/queue/job.c src/queue/failed.c src/queue/payload.c src/queue/payload_scan.c src/queue/lua_scripts.c src/queue/exceptions.c"
   FASTQUEUE_REDIS_SOURCES="src/redis/args.c src/redis/conn.c src/redis/conn_options.c src/redis/link.c src/redis/reply.c src/redis/session.c src/redis/reply_value.c src/redis/tls.c src/redis/sentinel.c src/redis/cluster.c"

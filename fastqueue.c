@@ -16,6 +16,7 @@
 #include "src/queue/job.h"
 #include "src/worker/worker.h"
 #include "src/worker/signals.h"
+#include "src/worker/crash.h"
 #include "src/module/supervisor_methods.h"
 #include "fastqueue_arginfo.h"
 
@@ -29,6 +30,7 @@ typedef struct {
 static const subsystem subsystems[] = {
 	{ fastqueue_tls_minit, NULL },                                    /* OpenSSL, once */
 	{ fastqueue_signals_minit, fastqueue_signals_mshutdown },          /* the interrupt hook; the watchdog thread */
+	{ fastqueue_crash_minit, NULL },                                  /* the error observer of crash records */
 };
 
 PHP_MINIT_FUNCTION(fastqueue)

@@ -1154,6 +1154,22 @@ namespace FastQueue {
         public function attempts(): int {}
 
         /**
+         * Why the previous attempt of this job ended its worker, when it did: the crash
+         * record the worker (or, after kill -9, the next reserve) wrote for it, such as
+         * "attempt 1 of App\Jobs\Import ended its worker: Allowed memory size of 134217728
+         * bytes exhausted in app/Jobs/Import.php:42". Recorded causes: a fatal error (with its
+         * file and line), the memory limit, the job timeout's kill and the watchdog, a fatal
+         * signal (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL), and a reservation that expired
+         * unfinished (kill -9, the OOM killer, or a worker slower than retry_after). The reserve
+         * reads it with the job, in the same call, only for attempts after the first; records
+         * expire a day after the job's retry_after, longest backoff and retryUntil.
+         *
+         * @return string|null null when the previous attempt left no record (it ended normally,
+         *     or this is the first attempt)
+         */
+        public function previousCrash(): ?string {}
+
+        /**
          * The payload's "maxTries": the attempts the job may use, overriding the worker's
          * 'tries'. A numeric string or a whole float counts, as in Laravel.
          *

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 537853ebb758eda1ea26cb4cc92fb85f74cfc29e */
+ * Stub hash: 55397b278c7dca44f71100f2792aa0ecfbcb15e9 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_FastQueue_RedisQueue___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
@@ -167,6 +167,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_FastQueue_Job_attempts arginfo_class_FastQueue_RedisQueue_flushFailed
 
+#define arginfo_class_FastQueue_Job_previousCrash arginfo_class_FastQueue_Job_uuid
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_FastQueue_Job_maxTries, 0, 0, IS_LONG, 1)
 ZEND_END_ARG_INFO()
 
@@ -251,6 +253,7 @@ ZEND_METHOD(FastQueue_Job, getReservedJob);
 ZEND_METHOD(FastQueue_Job, payload);
 ZEND_METHOD(FastQueue_Job, getData);
 ZEND_METHOD(FastQueue_Job, attempts);
+ZEND_METHOD(FastQueue_Job, previousCrash);
 ZEND_METHOD(FastQueue_Job, maxTries);
 ZEND_METHOD(FastQueue_Job, maxExceptions);
 ZEND_METHOD(FastQueue_Job, timeout);
@@ -372,6 +375,7 @@ static const zend_function_entry class_FastQueue_Job_methods[] = {
 	ZEND_ME(FastQueue_Job, payload, arginfo_class_FastQueue_Job_payload, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Job, getData, arginfo_class_FastQueue_Job_getData, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Job, attempts, arginfo_class_FastQueue_Job_attempts, ZEND_ACC_PUBLIC)
+	ZEND_ME(FastQueue_Job, previousCrash, arginfo_class_FastQueue_Job_previousCrash, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Job, maxTries, arginfo_class_FastQueue_Job_maxTries, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Job, maxExceptions, arginfo_class_FastQueue_Job_maxExceptions, ZEND_ACC_PUBLIC)
 	ZEND_ME(FastQueue_Job, timeout, arginfo_class_FastQueue_Job_timeout, ZEND_ACC_PUBLIC)

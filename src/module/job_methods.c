@@ -111,6 +111,16 @@ PHP_METHOD(FastQueue_Job, getData)
 	}
 }
 
+PHP_METHOD(FastQueue_Job, previousCrash)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	fastqueue_job *job = Z_FASTQUEUE_JOB_P(ZEND_THIS);
+	if (!job->previous_crash) {
+		RETURN_NULL();
+	}
+	RETURN_STR_COPY(job->previous_crash);
+}
+
 PHP_METHOD(FastQueue_Job, attempts)
 {
 	zval n, v;

@@ -26,6 +26,7 @@ static void job_free(zend_object *obj)
 	if (job->reserved) zend_string_release(job->reserved);
 	if (job->queue) zend_string_release(job->queue);
 	if (job->payload_error) zend_string_release(job->payload_error);
+	if (job->previous_crash) zend_string_release(job->previous_crash);
 	if (job->owner) OBJ_RELEASE(job->owner);
 	zval_ptr_dtor(&job->payload);
 	zval_ptr_dtor(&job->failure);

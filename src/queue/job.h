@@ -40,6 +40,8 @@ struct _fastqueue_job {
 	uint32_t slot;                /* uncharged: its slot in that reserve, which make its score
 	                               * in :reserved */
 	const fastqueue_job_hooks *hooks; /* the running worker's hooks, or NULL */
+	zend_string *previous_crash;  /* the crash record of its previous attempt (why that attempt
+	                               * ended its worker), as the reserve found it, or NULL */
 	zend_object std;
 };
 

@@ -50,6 +50,12 @@
 		"-- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then\n" \
 		"-- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members\n" \
 		"-- moved, in the order Laravel's migration returns them (by score), possibly none.\n" \
+		"-- Crash records: when a job reserved for its attempt N > 1 has a record of attempt N - 1 (the\n" \
+		"-- key QUEUE:crash:UUID:N-1, UUID the payload's), one more element follows the\n" \
+		"-- jobs (before the report): an array of pairs, the job's place in the batch (1-based) and the\n" \
+		"-- record's text. Expired reservations moved back get a record of their own when none was\n" \
+		"-- written for that attempt (SET NX): the worker that held them disappeared, or was slower than\n" \
+		"-- retry_after.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
 		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
@@ -123,6 +129,88 @@
 		"            r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)\n" \
 		"        end\n" \
 		"    end\n" \
+		"\n" \
+		"    -- {{{ crash records\n" \
+		"    -- A record lives past the attempt's retry_after, its longest backoff and its retryUntil,\n" \
+		"    -- and a day more for the queue's backlog (the worker's C writes them for as long).\n" \
+		"    function r.record_ttl(p, now, retry_after)\n" \
+		"        local ttl = 86400 + math.max(retry_after, 0)\n" \
+		"        local backoff = p.backoff\n" \
+		"        if backoff == nil or backoff == cjson.null then\n" \
+		"            backoff = p.delay\n" \
+		"        end\n" \
+		"        local longest = 0\n" \
+		"        if type(backoff) == 'number' then\n" \
+		"            longest = backoff\n" \
+		"        elseif type(backoff) == 'string' then\n" \
+		"            for d in string.gmatch(backoff, '%d+') do\n" \
+		"                longest = math.max(longest, tonumber(d))\n" \
+		"            end\n" \
+		"        end\n" \
+		"        if type(p.retryUntil) == 'number' then\n" \
+		"            longest = longest + math.max(p.retryUntil - tonumber(now), 0)\n" \
+		"        end\n" \
+		"        return math.floor(ttl + math.max(longest, 0))\n" \
+		"    end\n" \
+		"\n" \
+		"    -- The crash key of the job's attempt and its decoded payload, or nil (no uuid).\n" \
+		"    function r.crash_key(queue, job, attempt)\n" \
+		"        local ok, p = pcall(cjson.decode, job)\n" \
+		"        if not ok or type(p) ~= 'table' then\n" \
+		"            return nil\n" \
+		"        end\n" \
+		"        if type(p.uuid) ~= 'string' then\n" \
+		"            return nil\n" \
+		"        end\n" \
+		"        return queue .. ':crash:' .. p.uuid .. ':' .. string.format('%d', attempt), p\n" \
+		"    end\n" \
+		"\n" \
+		"    -- The record of the attempt before attempt (false: none).\n" \
+		"    function r.previous_crash(queue, job, attempt)\n" \
+		"        if attempt < 2 then\n" \
+		"            return false\n" \
+		"        end\n" \
+		"        local key = r.crash_key(queue, job, attempt - 1)\n" \
+		"        return key and redis.call('get', key) or false\n" \
+		"    end\n" \
+		"\n" \
+		"    -- A reserve of one: the record of the job's last attempt onto the reply, when there is one.\n" \
+		"    -- attempts is the reserved copy's count (nil uncharged: the job as pushed gives it).\n" \
+		"    function r.add_previous_crash(out, queue, job, attempts)\n" \
+		"        if not attempts then\n" \
+		"            local _\n" \
+		"            _, attempts = r.reserve_copy(job)\n" \
+		"        end\n" \
+		"        local crash = r.previous_crash(queue, job, attempts)\n" \
+		"        if crash then\n" \
+		"            out[#out + 1] = {1, crash}\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- Expired reservations: each attempt whose worker wrote no cause gets this one (NX: a cause\n" \
+		"    -- written when the worker died wins).\n" \
+		"    function r.record_expired(queue, members, now, until_)\n" \
+		"        local retry_after = tonumber(until_) - tonumber(now)\n" \
+		"        for _, m in ipairs(members) do\n" \
+		"            local _, attempts = r.reserve_copy(m)\n" \
+		"            local key, p\n" \
+		"            if attempts > 1 then -- a job as pushed (attempts 0) never started: no record\n" \
+		"                key, p = r.crash_key(queue, m, attempts - 1)\n" \
+		"            end\n" \
+		"            if key then\n" \
+		"                local name = p.displayName\n" \
+		"                if type(name) ~= 'string' then\n" \
+		"                    name = type(p.job) == 'string' and p.job or queue\n" \
+		"                end\n" \
+		"                redis.call('set', key, 'attempt ' .. string.format('%d', attempts - 1) .. ' of ' .. name\n" \
+		"                    .. ' ended its worker: its reservation expired unfinished; the worker disappeared while '\n" \
+		"                    .. 'running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after ('\n" \
+		"                    .. string.format('%d', retry_after) .. ' s) without renewing it',\n" \
+		"                    'NX', 'EX', r.record_ttl(p, now, retry_after))\n" \
+		"            end\n" \
+		"        end\n" \
+		"    end\n" \
+		"    -- }}}\n" \
 		"\n" \
 		"    -- The reserved copy of a job and its new attempts count, by reading the whole payload as the\n" \
 		"    -- worker's scanner does.\n" \
@@ -307,21 +395,35 @@
 		"            rare().push_to_head(queue, jobs)\n" \
 		"            return rare().read_failed(notify, 'list', taken)\n" \
 		"        end\n" \
-		"        local members, out = {}, {restart, q}\n" \
+		"        local members, out, crashes = {}, {restart, q}, nil\n" \
 		"        local first = tonumber(first_slot)\n" \
 		"        local reserve_copy = charge and rare().reserve_copy\n" \
+		"        local find = string.find -- once per call, not a global's lookup per job\n" \
 		"        for slot = 1, #jobs do\n" \
 		"            local job = jobs[slot]\n" \
+		"            local crash = false\n" \
 		"            if charge then\n" \
 		"                local copy, attempts = reserve_copy(job)\n" \
 		"                members[2 * slot - 1], members[2 * slot] = until_, copy\n" \
 		"                out[#out + 1] = job\n" \
 		"                out[#out + 1] = copy\n" \
 		"                out[#out + 1] = attempts\n" \
+		"                if attempts > 1 then\n" \
+		"                    crash = rare().previous_crash(queue, job, attempts)\n" \
+		"                end\n" \
 		"            else\n" \
 		"                members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)\n" \
 		"                members[2 * slot] = job\n" \
 		"                out[slot + 2] = job\n" \
+		"                if not find(job, ',\"attempts\":0}', -14, true) then\n" \
+		"                    local _, attempts = rare().reserve_copy(job)\n" \
+		"                    crash = rare().previous_crash(queue, job, attempts)\n" \
+		"                end\n" \
+		"            end\n" \
+		"            if crash then\n" \
+		"                crashes = crashes or {}\n" \
+		"                crashes[#crashes + 1] = slot\n" \
+		"                crashes[#crashes + 1] = crash\n" \
 		"            end\n" \
 		"        end\n" \
 		"        local added = redis.pcall('zadd', reserved, unpack(members))\n" \
@@ -331,6 +433,9 @@
 		"                rare().push_notifications(notify, #taken)\n" \
 		"            end\n" \
 		"            return rare().read_failed(reserved, 'zset', added)\n" \
+		"        end\n" \
+		"        if crashes then\n" \
+		"            out[#out + 1] = crashes\n" \
 		"        end\n" \
 		"        return out\n" \
 		"    end\n" \
@@ -393,6 +498,7 @@
 		"        r.migrate(due_delayed or {}, delayed, queue, notify, false)\n" \
 		"        if expired_too then\n" \
 		"            r.migrate(due_reserved, reserved, queue, notify, true)\n" \
+		"            r.record_expired(queue, due_reserved, now, until_)\n" \
 		"        end\n" \
 		"    end\n" \
 		"    if report then\n" \
@@ -450,10 +556,18 @@
 		"                end\n" \
 		"                return rare().read_failed(reserved, 'zset', added)\n" \
 		"            end\n" \
+		"            -- The crash record of the job's last attempt, looked for only when there was one\n" \
+		"            -- (attempts above 1; uncharged, a pushed count that is not 0).\n" \
 		"            if charge then\n" \
 		"                out = {restart, q, job, copy, attempts}\n" \
+		"                if attempts > 1 then\n" \
+		"                    rare().add_previous_crash(out, queue, job, attempts)\n" \
+		"                end\n" \
 		"            else\n" \
 		"                out = {restart, q, job}\n" \
+		"                if not string.find(job, ',\"attempts\":0}', -14, true) then\n" \
+		"                    rare().add_previous_crash(out, queue, job)\n" \
+		"                end\n" \
 		"            end\n" \
 		"            break\n" \
 		"        end\n" \
@@ -544,13 +658,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
 		2073, 1},
-	{"pop", "6ed6fa808e5ba1ae40ef4d517ceab41edcc42b94",
+	{"pop", "93b912329f0c103e57cd99e3a3229981fceb135b",
 		FASTQUEUE_LUA_TEXT_POP,
-		22528, 2},
-	{"pop_node", "a97a0280d412cc4afe4ddb8da29d9d688b602874",
+		27661, 2},
+	{"pop_node", "052c5d4c37ac36e4f94bb384cbb4af6e555f08ee",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		22562, 3},
+		27695, 3},
 	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

@@ -236,6 +236,9 @@ static void batch_job(fastqueue_redis_queue *q, const fastqueue_queue_list *l, f
 	if (b->njobs) {
 		fastqueue_job_create(out, &q->std, l->names[b->queue - 1], zend_string_copy(b->jobs[0].raw),
 			zend_string_copy(b->jobs[0].reserved), b->jobs[0].attempts);
+		if (b->jobs[0].crash) {
+			Z_FASTQUEUE_JOB_P(out)->previous_crash = zend_string_copy(b->jobs[0].crash);
+		}
 	}
 }
 

@@ -276,6 +276,9 @@ void fastqueue_reserve_batch_free(fastqueue_reserve_batch *b)
 		if (b->jobs[i].reserved) {
 			zend_string_release(b->jobs[i].reserved);
 		}
+		if (b->jobs[i].crash) {
+			zend_string_release(b->jobs[i].crash);
+		}
 	}
 	for (uint32_t i = 0; i < b->nmigrations; i++) {
 		for (uint32_t j = 0; j < b->migrations[i].count; j++) {
@@ -315,6 +318,7 @@ static bool read_jobs(const fastqueue_reserve_request *req, const fastqueue_repl
 		fastqueue_reserved_job *job = &b->jobs[b->njobs];
 		job->raw = reply_zstr(fastqueue_reply_array_at(r, i));
 		job->reserved = NULL;
+		job->crash = NULL;
 		job->attempts = -1;
 		job->slot = req->slot_base + b->njobs; /* as pop.lua numbers them */
 		if (!job->raw) {
@@ -323,6 +327,31 @@ static bool read_jobs(const fastqueue_reserve_request *req, const fastqueue_repl
 		b->njobs++;
 		if (req->charge && (!(job->reserved = reply_zstr(fastqueue_reply_array_at(r, i + 1)))
 				|| !fastqueue_reply_integer(fastqueue_reply_array_at(r, i + 2), &job->attempts))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The crash records of the jobs' previous attempts: pairs of a job's place (1-based) and
+ * its record's text. */
+static bool read_crashes(const fastqueue_reply *crashes, fastqueue_reserve_batch *b)
+{
+	size_t n = fastqueue_reply_array_len(crashes);
+
+	if (n % 2 != 0) {
+		return false;
+	}
+	for (size_t i = 0; i < n; i += 2) {
+		zend_long place;
+		fastqueue_reserved_job *job;
+
+		if (!fastqueue_reply_integer(fastqueue_reply_array_at(crashes, i), &place) || place < 1
+				|| (zend_ulong) place > b->njobs) {
+			return false;
+		}
+		job = &b->jobs[place - 1];
+		if (job->crash || !(job->crash = reply_zstr(fastqueue_reply_array_at(crashes, i + 1)))) {
 			return false;
 		}
 	}
@@ -377,6 +406,7 @@ static bool read_reply(const fastqueue_reserve_request *req, const fastqueue_rep
 {
 	size_t len = fastqueue_reply_array_len(r), stride = req->charge ? 3 : 1, jobs;
 	uint32_t count = req->list->count;
+	const fastqueue_reply *crashes;
 
 	if (len < 1 + (req->report ? 1u : 0u)
 			|| (req->report && !fastqueue_reply_is_array(fastqueue_reply_array_at(r, len - 1)))) {
@@ -390,10 +420,16 @@ static bool read_reply(const fastqueue_reserve_request *req, const fastqueue_rep
 		}
 	}
 	jobs = len - 1 - (req->report ? 1 : 0);
+	/* Crash records, when any, follow the jobs: the one array among them. */
+	crashes = jobs > 1 && fastqueue_reply_is_array(fastqueue_reply_array_at(r, jobs)) ? fastqueue_reply_array_at(r, jobs) : NULL;
+	if (crashes) {
+		jobs--;
+	}
 	if (jobs > 0) {
 		if (jobs < 1 + stride || (jobs - 1) % stride != 0
 				|| !(b->queue = list_queue(fastqueue_reply_array_at(r, REPLY_QUEUE), first, count))
-				|| !read_jobs(req, r, jobs - 1, b)) {
+				|| !read_jobs(req, r, jobs - 1, b)
+				|| (crashes && !read_crashes(crashes, b))) {
 			return false;
 		}
 	}

@@ -65,6 +65,7 @@ typedef struct _fastqueue_reserved_job {
 	zend_string *raw;          /* the job as pushed */
 	zend_string *reserved;     /* charged: its reserved copy; uncharged: NULL */
 	zend_long attempts;        /* charged: its attempts count (-1: not found); uncharged: -1 */
+	zend_string *crash;        /* the crash record of its previous attempt, or NULL */
 	uint32_t slot;             /* uncharged: its number in its reservation's scores */
 } fastqueue_reserved_job;
 

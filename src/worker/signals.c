@@ -45,6 +45,9 @@ static struct {
 	volatile double deadline;       /* fastqueue_clock_mono() when the running job times out */
 } job_alarm;
 
+/* Told of the process's death with a job running (fastqueue_signals_on_death), or NULL. */
+static volatile fastqueue_death_hook death_hook;
+
 /* The first alarm of a job, off the per-job path: a thread of the worker's process sleeps until
  * the running job's deadline and, when that job is still running then, sends SIGALRM to the
  * worker's thread. Starting and ending a job write the deadline under a lock that the thread
@@ -274,7 +277,11 @@ static void on_signal(int signo)
 			} else {
 				/* Watchdog: no safe point within the grace period (a blocking C call). */
 				ssize_t ignored = write(STDERR_FILENO, job_alarm.message, job_alarm.message_len);
+				fastqueue_death_hook hook = death_hook;
 				(void) ignored;
+				if (hook) {
+					hook(SIGALRM, job_alarm.message_seconds);
+				}
 				_exit(FASTQUEUE_EXIT_ERROR);
 			}
 			break;
@@ -319,6 +326,59 @@ static void interrupt_hook(zend_execute_data *execute_data)
 		previous_interrupt(execute_data);
 	}
 }
+
+/* {{{ deaths: fatal signals and the watchdog, told to a hook that records the cause */
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL};
+#define FATAL_COUNT (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct sigaction fatal_previous[FATAL_COUNT];
+static bool fatal_installed;
+static void on_fatal_signal(int signo)
+{
+	struct sigaction dfl;
+	fastqueue_death_hook hook = death_hook;
+
+	death_hook = NULL; /* one record: a second fault in the hook goes straight to the default */
+	if (hook) {
+		hook(signo, 0);
+	}
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(signo, &dfl, NULL);
+	/* Blocked while this handler runs: delivered, with the default action, once it returns. A
+	 * fault raised by an instruction faults again when it is retried, the same way. */
+	raise(signo);
+}
+
+void fastqueue_signals_on_death(fastqueue_death_hook hook)
+{
+	struct sigaction sa;
+
+	death_hook = hook;
+	if (fatal_installed || !hook) {
+		return;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < FATAL_COUNT; i++) {
+		sigaction(fatal_signals[i], &sa, &fatal_previous[i]);
+	}
+	fatal_installed = true;
+}
+
+static void restore_fatal_signals(void)
+{
+	death_hook = NULL;
+	if (!fatal_installed) {
+		return;
+	}
+	fatal_installed = false;
+	for (size_t i = 0; i < FATAL_COUNT; i++) {
+		sigaction(fatal_signals[i], &fatal_previous[i], NULL);
+	}
+}
+/* }}} */
 
 void fastqueue_signals_minit(void)
 {
@@ -395,6 +455,7 @@ void fastqueue_signals_restore(void)
 	for (size_t i = 0; i < HANDLED_COUNT; i++) {
 		sigaction(handled[i], &previous[i], NULL);
 	}
+	restore_fatal_signals();
 	signal_cb = NULL;
 	signal_ctx = NULL;
 	rearm_previous_timer();

@@ -52,6 +52,16 @@ void fastqueue_signals_extend_grace(double at_least);
 /* The job returned: no alarm, no watchdog. */
 void fastqueue_signals_end_job(void);
 
+/* Called, async-signal-safe, when the process is about to die with a job running: signo a
+ * fatal signal (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL), or SIGALRM for the watchdog's exit
+ * after the job's timeout of timeout seconds. It may only use async-signal-safe calls. */
+typedef void (*fastqueue_death_hook)(int signo, zend_long timeout);
+
+/* Until restore: hook hears of the process's death by a fatal signal or by the watchdog. The
+ * fatal signals' handlers then put back the default action and raise the signal again, so the
+ * process still dies by it (its core dump, its exit status). */
+void fastqueue_signals_on_death(fastqueue_death_hook hook);
+
 /* Sleeps up to seconds; returns early when a quit, pause or resume signal arrives. */
 void fastqueue_signals_sleep(double seconds);
 

@@ -196,6 +196,7 @@ zend_result fastqueue_worker_begin_run(fastqueue_worker *w, zend_string **names,
 	}
 	fastqueue_signals_install();
 	fastqueue_signals.paused = w->paused;
+	fastqueue_crash_start(&q->conn);
 	return SUCCESS;
 }
 
@@ -220,6 +221,7 @@ static void end_lease(fastqueue_worker *w)
 
 static void end_run(fastqueue_worker *w)
 {
+	fastqueue_crash_pause();
 	end_lease(w);
 	if (w->run_pid == getpid()) {
 		fastqueue_worker_flush_round(w);
@@ -389,6 +391,7 @@ static void run_guarded(fastqueue_worker *w, void (*body)(fastqueue_worker *, vo
 	zend_try {
 		body(w, arg);
 	} zend_catch {
+		fastqueue_crash_disarm();
 		fastqueue_signals_end_job();
 		if (!Z_ISUNDEF(w->current)) {
 			Z_FASTQUEUE_JOB_P(&w->current)->hooks = NULL;
@@ -609,6 +612,12 @@ static void worker_free(zend_object *obj)
 {
 	fastqueue_worker *w = worker_from_obj(obj);
 	fastqueue_lease_stop(w->lease);
+	if (w->queue) {
+		fastqueue_crash_release(&worker_queue(w)->conn);
+	}
+	if (w->crash_name) {
+		zend_string_release(w->crash_name);
+	}
 	fastqueue_metrics_export_stop(w->exporter);
 	fastqueue_worker_free_limits(&w->limits);
 	for (uint32_t i = 0; i < w->buffer.len; i++) {

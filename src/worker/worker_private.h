@@ -11,6 +11,7 @@
 #include "job.h"
 #include "worker_settings.h"
 #include "lease.h"
+#include "crash.h"
 #include "metrics_export.h"
 #include "metrics.h"
 
@@ -123,6 +124,7 @@ struct _fastqueue_worker {
 	                               * stack, so a fatal error unwinding past run_job leaks none */
 	bool timeout_thrown;          /* a TimeoutException was thrown into the running job */
 	fastqueue_lease *lease;       /* renews the running job's reservation during a run, or NULL */
+	zend_string *crash_name;      /* the running job's name, which its crash record would give */
 	job_measure measure;          /* the running job's figures, when metrics is set */
 	cpu_reading cpu_last;         /* the thread's CPU time as last read ('metrics' on) */
 	fastqueue_metrics_export *exporter; /* writes, serves and publishes the metrics during a run, or NULL */

@@ -404,6 +404,7 @@ static void batch_job(fastqueue_worker *w, const fastqueue_reserve_batch *b, con
 	fj = Z_FASTQUEUE_JOB_P(out);
 	fj->queue_index = b->queue;
 	fj->reserved_until = b->until;
+	fj->previous_crash = rj->crash ? zend_string_copy(rj->crash) : NULL;
 	if (b->charged) {
 		return;
 	}

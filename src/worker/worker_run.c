@@ -68,6 +68,80 @@ static zend_long backoff_for(fastqueue_worker *w, const job_limits *l, zend_long
 	}
 	return w->opt.backoff[index < (zend_long) w->opt.backoff_count ? index : w->opt.backoff_count - 1];
 }
+/* The longest of the job's backoff (else the worker's), in seconds. */
+static zend_long longest_backoff(fastqueue_worker *w, const job_limits *l)
+{
+	zend_long longest = 0;
+
+	if (Z_ISUNDEF(l->backoff)) {
+		for (uint32_t i = 0; i < w->opt.backoff_count; i++) {
+			longest = MAX(longest, w->opt.backoff[i]);
+		}
+		return longest;
+	}
+	if (Z_TYPE(l->backoff) == IS_LONG) {
+		return MAX(Z_LVAL(l->backoff), 0);
+	}
+	for (const char *p = Z_STRVAL(l->backoff), *end = p + Z_STRLEN(l->backoff); p < end; p++) {
+		if (*p >= '0' && *p <= '9') {
+			char *stop;
+			longest = MAX(longest, ZEND_STRTOL(p, &stop, 10));
+			p = stop;
+		}
+	}
+	return longest;
+}
+/* }}} */
+
+/* {{{ crash records (crash.c) */
+/* A record lives a day past the reservation's end, the job's longest backoff and its
+ * retryUntil: the next attempt reads it at its reserve, after the job waited its turn (pop.lua's
+ * record_ttl gives the records it writes the same lifetime). */
+#define CRASH_RECORD_SLACK 86400
+
+static zend_long crash_record_ttl(fastqueue_worker *w, const job_limits *l)
+{
+	zend_long ttl = CRASH_RECORD_SLACK + MAX(worker_queue(w)->retry_after, 0) + longest_backoff(w, l);
+
+	if (l->retry_until) {
+		ttl += MAX(l->retry_until - fastqueue_clock_unix(), 0);
+	}
+	return ttl;
+}
+
+/* This attempt's crash record made ready before the job's code runs: QUEUE:crash:UUID:ATTEMPT,
+ * in the queue's hash slot. Nothing is sent: the record is written only if the worker dies. */
+static void arm_crash_record(fastqueue_worker *w, fastqueue_job *job, const job_limits *l, zend_string *name)
+{
+	if (!l->uuid || job->attempts < 1) {
+		fastqueue_crash_disarm();
+		return;
+	}
+	/* The recorder reads the name only if the worker dies: kept until the next job's. */
+	if (w->crash_name) {
+		zend_string_release(w->crash_name);
+	}
+	w->crash_name = zend_string_copy(name);
+	fastqueue_crash_arm(fastqueue_queue_list_key(&w->list, job->queue_index, 0), l->uuid, job->attempts, name,
+		crash_record_ttl(w, l));
+}
+
+/* The job's code called exit(): the process ends once it has unwound. */
+static void record_exit(void)
+{
+	char cause[64];
+	int n = snprintf(cause, sizeof(cause), "the job called exit(%d)", EG(exit_status));
+	fastqueue_crash_record(cause, n > 0 ? MIN((size_t) n, sizeof(cause) - 1) : 0);
+}
+
+/* The previous attempt ended its worker: said on stderr as the job starts again. */
+static void say_previous_crash(const fastqueue_job *job)
+{
+	if (job->previous_crash) {
+		fprintf(stderr, "FastQueue: %s\n", ZSTR_VAL(job->previous_crash));
+		fflush(stderr);
+	}
+}
 /* }}} */
 
 /* {{{ ending a job: ack, fail, release */
@@ -170,8 +244,10 @@ static zend_result hook_fail(void *ctx, fastqueue_job *job, zval *exception)
 static void max_attempts_exception(zval *out, fastqueue_job *job)
 {
 	zend_string *name = fastqueue_job_display_name(job);
-	new_exception(out, fastqueue_ce_MaxAttemptsExceededException,
-		"%s has been attempted too many times or run too long. The job may have previously timed out.", ZSTR_VAL(name));
+	/* After a crash, the record of why its last attempt ended the worker follows. */
+	throwable_new(out, fastqueue_ce_MaxAttemptsExceededException, zend_strpprintf(0,
+		"%s has been attempted too many times or run too long. The job may have previously timed out.%s%s", ZSTR_VAL(name),
+		job->previous_crash ? " " : "", job->previous_crash ? ZSTR_VAL(job->previous_crash) : ""));
 	zend_string_release(name);
 }
 
@@ -623,6 +699,13 @@ static void on_timeout(void *ctx)
 		fail_job(w, job, &e);
 		zval_ptr_dtor(&e);
 	}
+	if (!job->failed && !job->deleted && !job->released) {
+		/* It comes back after retry_after: its next attempt learns why. */
+		char cause[96];
+		int n = snprintf(cause, sizeof(cause), "it ran past its timeout of " ZEND_LONG_FMT " s and the worker ended it "
+			"(timeout_mode kill)", l->timeout);
+		fastqueue_crash_record(cause, n > 0 ? MIN((size_t) n, sizeof(cause) - 1) : 0);
+	}
 	if (w->metrics) {
 		/* The process ends here: the attempt is recorded now (failed when it was failed just
 		 * above, else released: it comes back after retry_after), before the exit path. */
@@ -735,6 +818,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	if (w->metrics) {
 		measure_wait(w, job);
 	}
+	say_previous_crash(job);
 	/* Its last run died (timeout, kill -9, fatal error): attempts already exceed its tries. */
 	if ((l->retry_until && fastqueue_clock_unix() > l->retry_until)
 		|| (!l->retry_until && l->max_tries > 0 && job->attempts > l->max_tries)) {
@@ -744,6 +828,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	}
 
 	name = fastqueue_job_display_name(job);
+	arm_crash_record(w, job, l, name);
 	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
 	zend_string_release(name);
 	if (w->metrics) {
@@ -762,6 +847,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 
 	if (EG(exception)) {
 		if (fastqueue_worker_unwinding(w)) {
+			record_exit();
 			goto done;
 		}
 		ZVAL_OBJ_COPY(&e, EG(exception));
@@ -782,6 +868,7 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 		fastqueue_worker_fire_job(w, EV_PROCESSED, job_zv);
 	}
 done:
+	fastqueue_crash_disarm();
 	if (w->metrics) {
 		fastqueue_worker_measure_end(w, job_zv, !w->exiting);
 	}

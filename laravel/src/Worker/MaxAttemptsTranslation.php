@@ -48,9 +48,28 @@ final class MaxAttemptsTranslation
             return $timeout::forJob($job);
         }
         if ($job !== null && method_exists(MaxAttemptsExceededException::class, 'forJob')) {
-            return MaxAttemptsExceededException::forJob($job);
+            return $this->withCrash(MaxAttemptsExceededException::forJob($job), $job);
         }
 
+        // 8.x's message is the native one, which names the crash already.
         return new MaxAttemptsExceededException($e->getMessage());
+    }
+
+    /**
+     * Laravel's exception for a job whose last attempt ended its worker: its own sentence
+     * first, then why that attempt ended it (the crash record the native job carries).
+     */
+    private function withCrash(MaxAttemptsExceededException $e, FastQueueJob $job): MaxAttemptsExceededException
+    {
+        $crash = $job->getNativeJob()->previousCrash();
+        if ($crash === null) {
+            return $e;
+        }
+        $with = new MaxAttemptsExceededException($e->getMessage() . ' ' . $crash, $e->getCode(), $e->getPrevious());
+        if (property_exists($e, 'job')) {
+            $with->job = $e->job;
+        }
+
+        return $with;
     }
 }

@@ -45,6 +45,12 @@
 -- each migration step taken, as Laravel's pop takes them (per queue visited: delayed, then
 -- reserved when ARGV[7] has a '1' for it), its queue number, 'delayed' or 'reserved', and the members
 -- moved, in the order Laravel's migration returns them (by score), possibly none.
+-- Crash records: when a job reserved for its attempt N > 1 has a record of attempt N - 1 (the
+-- key QUEUE:crash:UUID:N-1, UUID the payload's), one more element follows the
+-- jobs (before the report): an array of pairs, the job's place in the batch (1-based) and the
+-- record's text. Expired reservations moved back get a record of their own when none was
+-- written for that attempt (SET NX): the worker that held them disappeared, or was slower than
+-- retry_after.
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
 -- queue is known to be of its type before the first write to that queue. The reads the call
@@ -107,6 +113,88 @@ local function rare()
             r.push_notifications(notify_key, math.min(i + 99, #due) - i + 1)
         end
     end
+
+    -- {{{ crash records
+    -- A record lives past the attempt's retry_after, its longest backoff and its retryUntil,
+    -- and a day more for the queue's backlog (the worker's C writes them for as long).
+    function r.record_ttl(p, now, retry_after)
+        local ttl = 86400 + math.max(retry_after, 0)
+        local backoff = p.backoff
+        if backoff == nil or backoff == cjson.null then
+            backoff = p.delay
+        end
+        local longest = 0
+        if type(backoff) == 'number' then
+            longest = backoff
+        elseif type(backoff) == 'string' then
+            for d in string.gmatch(backoff, '%d+') do
+                longest = math.max(longest, tonumber(d))
+            end
+        end
+        if type(p.retryUntil) == 'number' then
+            longest = longest + math.max(p.retryUntil - tonumber(now), 0)
+        end
+        return math.floor(ttl + math.max(longest, 0))
+    end
+
+    -- The crash key of the job's attempt and its decoded payload, or nil (no uuid).
+    function r.crash_key(queue, job, attempt)
+        local ok, p = pcall(cjson.decode, job)
+        if not ok or type(p) ~= 'table' then
+            return nil
+        end
+        if type(p.uuid) ~= 'string' then
+            return nil
+        end
+        return queue .. ':crash:' .. p.uuid .. ':' .. string.format('%d', attempt), p
+    end
+
+    -- The record of the attempt before attempt (false: none).
+    function r.previous_crash(queue, job, attempt)
+        if attempt < 2 then
+            return false
+        end
+        local key = r.crash_key(queue, job, attempt - 1)
+        return key and redis.call('get', key) or false
+    end
+
+    -- A reserve of one: the record of the job's last attempt onto the reply, when there is one.
+    -- attempts is the reserved copy's count (nil uncharged: the job as pushed gives it).
+    function r.add_previous_crash(out, queue, job, attempts)
+        if not attempts then
+            local _
+            _, attempts = r.reserve_copy(job)
+        end
+        local crash = r.previous_crash(queue, job, attempts)
+        if crash then
+            out[#out + 1] = {1, crash}
+        end
+    end
+
+    -- Expired reservations: each attempt whose worker wrote no cause gets this one (NX: a cause
+    -- written when the worker died wins).
+    function r.record_expired(queue, members, now, until_)
+        local retry_after = tonumber(until_) - tonumber(now)
+        for _, m in ipairs(members) do
+            local _, attempts = r.reserve_copy(m)
+            local key, p
+            if attempts > 1 then -- a job as pushed (attempts 0) never started: no record
+                key, p = r.crash_key(queue, m, attempts - 1)
+            end
+            if key then
+                local name = p.displayName
+                if type(name) ~= 'string' then
+                    name = type(p.job) == 'string' and p.job or queue
+                end
+                redis.call('set', key, 'attempt ' .. string.format('%d', attempts - 1) .. ' of ' .. name
+                    .. ' ended its worker: its reservation expired unfinished; the worker disappeared while '
+                    .. 'running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after ('
+                    .. string.format('%d', retry_after) .. ' s) without renewing it',
+                    'NX', 'EX', r.record_ttl(p, now, retry_after))
+            end
+        end
+    end
+    -- }}}
 
     -- The reserved copy of a job and its new attempts count, by reading the whole payload as the
     -- worker's scanner does.
@@ -291,21 +379,35 @@ if want ~= '1' then
             rare().push_to_head(queue, jobs)
             return rare().read_failed(notify, 'list', taken)
         end
-        local members, out = {}, {restart, q}
+        local members, out, crashes = {}, {restart, q}, nil
         local first = tonumber(first_slot)
         local reserve_copy = charge and rare().reserve_copy
+        local find = string.find -- once per call, not a global's lookup per job
         for slot = 1, #jobs do
             local job = jobs[slot]
+            local crash = false
             if charge then
                 local copy, attempts = reserve_copy(job)
                 members[2 * slot - 1], members[2 * slot] = until_, copy
                 out[#out + 1] = job
                 out[#out + 1] = copy
                 out[#out + 1] = attempts
+                if attempts > 1 then
+                    crash = rare().previous_crash(queue, job, attempts)
+                end
             else
                 members[2 * slot - 1] = until_ .. string.format('.%06d', first + slot - 1)
                 members[2 * slot] = job
                 out[slot + 2] = job
+                if not find(job, ',"attempts":0}', -14, true) then
+                    local _, attempts = rare().reserve_copy(job)
+                    crash = rare().previous_crash(queue, job, attempts)
+                end
+            end
+            if crash then
+                crashes = crashes or {}
+                crashes[#crashes + 1] = slot
+                crashes[#crashes + 1] = crash
             end
         end
         local added = redis.pcall('zadd', reserved, unpack(members))
@@ -315,6 +417,9 @@ if want ~= '1' then
                 rare().push_notifications(notify, #taken)
             end
             return rare().read_failed(reserved, 'zset', added)
+        end
+        if crashes then
+            out[#out + 1] = crashes
         end
         return out
     end
@@ -377,6 +482,7 @@ for q = 1, nqueues do
         r.migrate(due_delayed or {}, delayed, queue, notify, false)
         if expired_too then
             r.migrate(due_reserved, reserved, queue, notify, true)
+            r.record_expired(queue, due_reserved, now, until_)
         end
     end
     if report then
@@ -434,10 +540,18 @@ for q = 1, nqueues do
                 end
                 return rare().read_failed(reserved, 'zset', added)
             end
+            -- The crash record of the job's last attempt, looked for only when there was one
+            -- (attempts above 1; uncharged, a pushed count that is not 0).
             if charge then
                 out = {restart, q, job, copy, attempts}
+                if attempts > 1 then
+                    rare().add_previous_crash(out, queue, job, attempts)
+                end
             else
                 out = {restart, q, job}
+                if not string.find(job, ',"attempts":0}', -14, true) then
+                    rare().add_previous_crash(out, queue, job)
+                end
             end
             break
         end

@@ -106,6 +106,7 @@ fq_clean('w064b');
 <?php require __DIR__ . '/../../inc/config.inc'; if (fq_test_port()) { fq_clean('w064a'); fq_clean('w064b'); } ?>
 --EXPECTF--
 -- migrations, two queues --
+FastQueue: attempt 1 of Expired ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (60 s) without renewing it
 int(0)
 queue:migrated(w064a, [], delayed)
 queue:migrated(w064a, [Expired], reserved)

@@ -46,4 +46,5 @@ start next attempts=1
 end next
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it
 pending [] reserved [] delayed []

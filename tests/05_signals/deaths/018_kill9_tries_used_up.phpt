@@ -43,5 +43,6 @@ event failed victim FastQueue\MaxAttemptsExceededException
 event exception victim FastQueue\MaxAttemptsExceededException
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (1 s) without renewing it
 pending [] reserved [] delayed []
 failed: FastQueue\MaxAttemptsExceededException

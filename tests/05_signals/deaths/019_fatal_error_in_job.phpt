@@ -57,7 +57,7 @@ foreach ($queues as $queue => $data) {
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../../inc/config.inc'; if (fq_test_port()) { fq_clean('sg019a'); fq_clean('sg019b'); } ?>
---EXPECT--
+--EXPECTF--
 sg019a: status 255
 looping
 start memory attempts=1
@@ -84,5 +84,7 @@ start compile-next attempts=1
 end compile-next
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:10
+FastQueue: attempt 1 of J ended its worker: Cannot redeclare %Ssg019_twice() (previously declared in %s(13) : eval()'d code:1) in %s(13) : eval()'d code:1
 sg019a: pending [] reserved [] delayed []
 sg019b: pending [] reserved [] delayed []

@@ -46,4 +46,5 @@ start next attempts=1
 end next
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: the job called exit(7)
 pending [] reserved [] delayed []

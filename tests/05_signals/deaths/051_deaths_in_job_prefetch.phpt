@@ -34,7 +34,7 @@ fq_death_recovery('sg051', ['prefetch' => 1] + $wopts, $retryAfter);
 ?>
 --CLEAN--
 <?php require __DIR__ . '/../../inc/deaths.inc'; if (fq_test_port()) fq_death_clean('sg051'); ?>
---EXPECT--
+--EXPECTF--
 fatal: ended as expected
 looping
 start fatal-before attempts=1
@@ -104,6 +104,11 @@ start ffi-after2 attempts=1
 end ffi-after2
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: Maximum execution time of 1 second exceeded in %s:10
+FastQueue: attempt 1 of J ended its worker: Allowed memory size of 33554432 bytes exhausted (tried to allocate %d bytes) in %s:11
+FastQueue: attempt 1 of J ended its worker: the job called exit(7)
+FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
+FastQueue: attempt 1 of J ended its worker: the worker died by signal SIGSEGV (a segmentation fault)
 fatal: pending [] reserved [] delayed [], failed []
 memory: pending [] reserved [] delayed [], failed []
 exit: pending [] reserved [] delayed [], failed []

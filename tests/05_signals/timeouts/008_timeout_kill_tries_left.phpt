@@ -56,5 +56,6 @@ start slow attempts=2
 start next attempts=1
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: it ran past its timeout of 1 s and the worker ended it (timeout_mode kill)
 pending [] reserved [] delayed []
 failed:
