@@ -24,9 +24,10 @@ $hasFailover = fq_laravel_source('Illuminate/Queue/FailoverQueue.php') !== null;
 // What a run shows: status, the job effects and events (with their connection), failed_jobs,
 // the job lines with -v (12's name the job's connection), what is left in Redis (both databases).
 $observe = function (array $r) use ($app): array {
-    // (Laravel 8's lines open with "[DATE][ID]", later ones with "  DATE"; dots and times masked.)
-    $lines = array_values(preg_replace(['/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/', '/(?<=[ \]])[A-Za-z0-9]{32}\b/', '/ \.+ /', '/ \d+(\.\d+)?m?s /'],
-        ['DATE', 'ID', ' ', ' TIME '], preg_grep('/^(  \d{4}-|\[\d{4}-)/', explode("\n", $r['stdout']))));
+    // (Laravel 8's lines open with "[DATE][ID]", later ones with "  DATE"; dots, times and 13's
+    // memory figure masked.)
+    $lines = array_values(preg_replace(['/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/', '/(?<=[ \]])[A-Za-z0-9]{32}\b/', '/ \.+ /', '/ \d+(\.\d+)?m?s /', '/ \d+(\.\d+)?MB /'],
+        ['DATE', 'ID', ' ', ' TIME ', ' MEMORY '], preg_grep('/^(  \d{4}-|\[\d{4}-)/', explode("\n", $r['stdout']))));
     return ['status' => $r['status'], 'stderr' => $r['stderr'], 'effects' => $app->effects(),
         'failed_jobs' => array_map(fn ($row) => FqLaravelApp::normalizeFailed($row), $app->failedJobs()),
         'lines' => $lines, 'left' => array_keys($app->redisKeys())];
