@@ -265,8 +265,9 @@ class RedisQueueFactory
                 throw new InvalidArgumentException("The [{$connection}] failover queue connection names [{$member}], itself a failover connection: fastqueue:work works a failover connection whose members are plain connections, a Redis one first.");
             }
         }
-        $driver = $this->config->get("queue.connections.{$first}.driver") ?? 'none';
+        $driver = $this->config->get("queue.connections.{$first}.driver");
         if ($driver !== 'redis') {
+            $driver = is_string($driver) ? $driver : 'none';
             throw new InvalidArgumentException("The [{$connection}] failover queue connection's first member, [{$first}], uses the [{$driver}] driver: fastqueue:work works a failover connection whose first member is a Redis connection.");
         }
 
