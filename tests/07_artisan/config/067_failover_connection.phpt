@@ -9,7 +9,26 @@ posix
 <?php
 require __DIR__ . '/../../inc/laravel_app.inc';
 
-$app = new FqLaravelApp(['queue' => 'fo067', 'cache' => 'redis', 'providers' => ['App\Providers\RecordEvents']]);
+$app = new FqLaravelApp(['queue' => 'fo067', 'cache' => 'redis', 'providers' => ['App\Providers\RecordEvents', 'App\Providers\Forward']]);
+// Laravel 13 forwards a queue for one connection: here for the Redis member, whose queue a
+// worker of the failover connection pops (before 13 fo067f is a queue of its own).
+file_put_contents("$app->base/app/Providers/Forward.php", <<<'PHP'
+<?php
+namespace App\Providers;
+
+use Illuminate\Support\Facades\Queue;
+use Illuminate\Support\ServiceProvider;
+
+class Forward extends ServiceProvider
+{
+    public function boot()
+    {
+        if (method_exists(Queue::getFacadeRoot(), 'forward')) {
+            Queue::forward('fo067f', 'fo067', 'redis');
+        }
+    }
+}
+PHP);
 // The failover connections: over the application's Redis queue connection with a second Redis
 // connection (database 1) as its fallback, and the ones fastqueue:work refuses.
 $config = "$app->base/config/queue.php";
@@ -75,6 +94,10 @@ $r = $compare('no --queue', 'App\Jobs\RecordJob::dispatch("q1")->onConnection("f
     . 'App\Jobs\RecordJob::dispatch("q2")->onConnection("failover")->onQueue("default");', ['failover']);
 echo implode("\n", preg_grep('/^ran /', $r['effects'])), "\n";
 
+// A queue forwarded for the member (13) is read where the member's queue reads it.
+$r = $compare('forwarded queue', 'App\Jobs\RecordJob::dispatch("w1")->onConnection("failover")->onQueue("fo067f");', ['failover', '--queue=fo067f']);
+echo implode("\n", preg_grep('/^ran /', $r['effects'])), "\n";
+
 // queue:restart stops a worker of the failover connection (the restart key read natively, as
 // the cache is a Redis store on the member's server).
 $app->reset();
@@ -108,6 +131,8 @@ failed_jobs: redis fo067
 left: 1:queues:fo067, 1:queues:fo067:notify
 no --queue: same as queue:work
 ran q2 attempt=1 queue=default
+forwarded queue: same as queue:work
+ran w1 attempt=1 queue=fo067f
 restart: status 0, event WorkerStopping 0
 failover-sync: status 1, The \[failover-sync\] failover queue connection's first member, \[sync\], uses the \[sync\] driver: fastqueue:work works a failover connection whose first member is a Redis connection\.
 failover-nested: status 1, The \[failover-nested\] failover queue connection names \[failover\], itself a failover connection: fastqueue:work works a failover connection whose members are plain connections, a Redis one first\.
