@@ -238,10 +238,51 @@ class RedisQueueFactory
     }
 
     /**
+     * The queue connection whose Redis queue a worker of $connection pops, and whose name its
+     * jobs carry: $connection itself, or, for a failover connection (Laravel 12.34 and later),
+     * its first member, the only one Laravel's FailoverQueue pops from. The other members take
+     * pushes only while the first fails; a worker of the failover connection never reads them.
+     *
+     * @throws InvalidArgumentException when the connection, or a failover's member, is not one
+     *                                  fastqueue:work can work
+     */
+    public function jobConnection(string $connection): string
+    {
+        $queue = $this->config->get("queue.connections.{$connection}");
+        if (! is_array($queue) || ($queue['driver'] ?? null) !== 'failover' || ! class_exists('Illuminate\\Queue\\FailoverQueue')) {
+            return $connection;
+        }
+        $members = $queue['connections'] ?? null;
+        if (! is_array($members) || $members === [] || ! is_string($first = reset($members))) {
+            throw new InvalidArgumentException("The [{$connection}] failover queue connection lists no member connections (queue.connections.{$connection}.connections).");
+        }
+        foreach ($members as $member) {
+            $config = is_string($member) ? $this->config->get("queue.connections.{$member}") : null;
+            if (! is_array($config)) {
+                throw new InvalidArgumentException("The [{$connection}] failover queue connection names the [".(is_string($member) ? $member : get_debug_type($member)).'] queue connection, which has not been configured.');
+            }
+            if (($config['driver'] ?? null) === 'failover') {
+                throw new InvalidArgumentException("The [{$connection}] failover queue connection names [{$member}], itself a failover connection: fastqueue:work works a failover connection whose members are plain connections, a Redis one first.");
+            }
+        }
+        $driver = $this->config->get("queue.connections.{$first}.driver");
+        if ($driver !== 'redis') {
+            $driver = is_string($driver) ? $driver : 'none';
+            throw new InvalidArgumentException("The [{$connection}] failover queue connection's first member, [{$first}], uses the [{$driver}] driver: fastqueue:work works a failover connection whose first member is a Redis connection.");
+        }
+
+        return $first;
+    }
+
+    /**
+     * The configuration of the Redis queue connection a worker of $connection pops (for a
+     * failover connection, its first member's: jobConnection()).
+     *
      * @return array<string, mixed>
      */
     protected function queueConfig(string $connection): array
     {
+        $connection = $this->jobConnection($connection);
         $queue = $this->config->get("queue.connections.{$connection}");
         if (! is_array($queue)) {
             throw new InvalidArgumentException("The [{$connection}] queue connection has not been configured.");

@@ -67,7 +67,8 @@ final class SignalEvents
         $command = $handler->getRunningCommand();
         if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
             $command->interrupted($signal);
-            $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($this->connectionName, $job, $signal));
+            // The job's own connection, as Laravel's (a failover's member, where they differ).
+            $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($job->getConnectionName(), $job, $signal));
         }
     }
 }

@@ -33,18 +33,27 @@ final class WorkerSettings
     public ?Closure $isDownForMaintenance = null;
 
     /**
-     * @param  string  $connectionName  the queue connection
+     * The connection the jobs come from and carry (their getConnectionName(), JobFailed's, the
+     * failed_jobs row's): a failover connection's first member, else the worked connection.
+     */
+    public readonly string $jobConnectionName;
+
+    /**
+     * @param  string  $connectionName  the queue connection worked (the worker's events name it)
      * @param  string  $queueNames  the queues as given (--queue), comma-separated
      * @param  array<string, mixed>  $options  FastQueue\Worker options
      * @param  object|null  $workerOptions  queue:work's Illuminate\Queue\WorkerOptions, for the
      *                                     events that carry them (Laravel 11 and later)
+     * @param  string|null  $jobConnectionName  see above (null: $connectionName)
      */
     public function __construct(
         public readonly string $connectionName,
         public readonly string $queueNames,
         public readonly array $options,
         public readonly ?object $workerOptions = null,
+        ?string $jobConnectionName = null,
     ) {
+        $this->jobConnectionName = $jobConnectionName ?? $connectionName;
     }
 
     /** The hooks of each round: the scope reset and the maintenance check (see above). */

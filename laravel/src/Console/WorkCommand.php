@@ -169,7 +169,7 @@ class WorkCommand extends QueueWorkCommand
         // a worker that is down must still see queue:restart when it polls the cache.
         $isDown = $this->option('force') ? null : $this->maintenanceCheck();
         // queue:work's own WorkerOptions, for the events that carry them.
-        $settings = (new WorkerSettings($connection, $queue, $options, $this->gatherWorkerOptions()))
+        $settings = (new WorkerSettings($connection, $queue, $options, $this->gatherWorkerOptions(), $factory->jobConnection($connection)))
             ->withRoundHooks($resetScope, $isDown);
 
         return new LaravelWorker(

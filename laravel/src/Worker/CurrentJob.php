@@ -27,12 +27,17 @@ final class CurrentJob
     /** The queues as Laravel names them and as the native worker reads them (QueueNames). */
     private ?QueueNames $names = null;
 
+    /** The connection worked, which the worker's events name (a failover connection's too). */
     public readonly string $connectionName;
+
+    /** The connection the jobs carry (a failover connection's first member: WorkerSettings). */
+    public readonly string $jobConnectionName;
     private string $queueNames;
 
     public function __construct(private Container $container, WorkerSettings $settings)
     {
         $this->connectionName = $settings->connectionName;
+        $this->jobConnectionName = $settings->jobConnectionName;
         $this->queueNames = $settings->queueNames;
         $this->handlers = new HandlerReuse($container);
     }
@@ -40,7 +45,7 @@ final class CurrentJob
     public function of(NativeJob $native): FastQueueJob
     {
         if ($this->current === null || $this->current->getNativeJob() !== $native) {
-            $this->current = new FastQueueJob($this->container, $native, $this->connectionName, $this->handlers);
+            $this->current = new FastQueueJob($this->container, $native, $this->jobConnectionName, $this->handlers);
             // The name Laravel's job would have: the worker's, not the forward's or the tag's.
             // ($queue of Laravel's Job, which FastQueueJob extends: its own property, set as
             // RedisJob's constructor sets it; not Laravel's private state, no fingerprint.)
@@ -58,11 +63,12 @@ final class CurrentJob
     {
         if ($this->names === null) {
             try {
-                $cluster = isset($this->container->make(RedisQueueFactory::class)->options($this->connectionName)['cluster']);
+                $cluster = isset($this->container->make(RedisQueueFactory::class)->options($this->jobConnectionName)['cluster']);
             } catch (Throwable $e) {
                 $cluster = false;
             }
-            $this->names = QueueNames::for($this->container, $this->connectionName, $this->queueNames, $cluster);
+            // The Redis queue's own names (its forwards): the member's, under a failover.
+            $this->names = QueueNames::for($this->container, $this->jobConnectionName, $this->queueNames, $cluster);
         }
 
         return $this->names;

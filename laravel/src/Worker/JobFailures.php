@@ -215,7 +215,9 @@ final class JobFailures
         [$job, $this->timedOut] = [$this->timedOut, null];
         try {
             $timeout = $job->timeout() ?? $this->timeout;
-            $this->events->dispatchIfExists('JobTimedOut', fn ($class) => new $class($this->connectionName, $job, $timeout));
+            // Laravel's timeout handler names the job's own connection, not the worker's (they
+            // differ under a failover connection).
+            $this->events->dispatchIfExists('JobTimedOut', fn ($class) => new $class($job->getConnectionName(), $job, $timeout));
         } catch (Throwable $e) {
             $this->exceptions->report($e);
         }
