@@ -40,16 +40,18 @@ final class MaxAttemptsTranslation
      * methods: a job that ran past its timeout gets what its timeout handler makes
      * (TimeoutExceededException "X has timed out." from 10 on), any other the "attempted too
      * many times" exception of its maxAttemptsExceededException(), whose message differs
-     * between versions (8.x's and 10's first minors' own text, forJob() later). Without
-     * Laravel's worker, 8.x's message, which the native worker's exception carries.
+     * between versions (8.x's long one; from 10 on the short one, which the worker writes
+     * itself in 10's first minors and forJob() later). Without Laravel's worker, 8.x's
+     * message, which the native worker's exception carries.
      */
     private function laravelException(Throwable $e, ?FastQueueJob $job, bool $timedOut): Throwable
     {
         $worker = $job === null ? null : self::laravelWorker($job);
         if ($worker !== null) {
             // Protected methods of Laravel's Worker. Guard: method_exists(); the timeout's is
-            // spelt timoutExceededException until 10.31 and is absent from 8.x, whose timeout
-            // handler fails a job as one attempted too many times.
+            // spelt timoutExceededException in 10's first minors (10.23; 10.31 has the right
+            // name) and is absent from 8.x, whose timeout handler fails a job as one attempted
+            // too many times.
             $makers = $timedOut ? ['timeoutExceededException', 'timoutExceededException'] : [];
             foreach ([...$makers, 'maxAttemptsExceededException'] as $maker) {
                 if (method_exists($worker, $maker)) {
