@@ -12,7 +12,7 @@ use Throwable;
  * What Laravel 13's worker does when a signal arrives (its listenForSignals), for the native
  * worker's signal event: SIGTERM, SIGINT and SIGQUIT fire WorkerInterrupted and then tell the
  * running job, when it is a dispatched command implementing Illuminate\Contracts\Queue\Interruptible
- * (interrupted($signal), then JobInterrupted); SIGUSR2 fires WorkerPausing and SIGCONT
+ * (interrupted($signal), then JobInterrupted where it exists); SIGUSR2 fires WorkerPausing and SIGCONT
  * WorkerResuming. The native worker itself stops, pauses or resumes, as before.
  */
 final class SignalEvents
@@ -68,7 +68,11 @@ final class SignalEvents
         if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
             $command->interrupted($signal);
             // The job's own connection, as Laravel's (a failover's member, where they differ).
-            $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($job->getConnectionName(), $job, $signal));
+            // Guard: class_exists(); JobInterrupted came after the signal events (13.31 has it,
+            // 13.26 tells the job alone).
+            if (class_exists('Illuminate\\Queue\\Events\\JobInterrupted')) {
+                $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($job->getConnectionName(), $job, $signal));
+            }
         }
     }
 }

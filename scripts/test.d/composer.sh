@@ -1,10 +1,10 @@
 # composer: a Laravel application per Composer-installed laravel/framework version
 #
 # For each laravel/framework version of this PHP (fq_composer_versions in
-# tests/inc/composer_app.inc: 11.57 and 12.72 on PHP 8.2, 13.42 on 8.3 and later;
-# FASTQUEUE_TEST_COMPOSER_VERSIONS="v.." chooses, "off" none), scripts/laravel-composer makes an
-# application from the laravel/laravel skeleton with fastqueue/laravel required (it installs
-# composer where it is missing). tests/08_composer checks copies of these applications
+# tests/inc/composer_app.inc: the newest minors of 10, 11 and 12 on PHP 8.2, of 13 on 8.3 and
+# later; FASTQUEUE_TEST_COMPOSER_VERSIONS=oldest the oldest, "v.." others, "off" none),
+# scripts/laravel-composer makes an application from the laravel/laravel skeleton with
+# fastqueue/laravel required (it installs composer where it is missing). tests/08_composer checks copies of these applications
 # (FASTQUEUE_TEST_COMPOSER_APPS), and after the phpt pass the laravel phase runs the Laravel
 # tests once per version with Laravel loaded from the application's vendor directory. Made here,
 # before the tests: composer's first run on a new machine downloads for longer than

@@ -1,5 +1,5 @@
 --TEST--
-composer require fastqueue/laravel in a fresh laravel/laravel skeleton application (11.57, 12.72 on PHP 8.2; 13.42 on 8.3+): the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
+composer require fastqueue/laravel in a fresh laravel/laravel skeleton application, on each Composer-installed version (the newest minors of 10 to 12 on PHP 8.2 and of 13 on 8.3+, or the oldest): the path repository installs it, package discovery registers the provider, fastqueue:work --once runs jobs
 --ENV--
 TEST_TIMEOUT=900
 --EXTENSIONS--

@@ -26,9 +26,10 @@ final class JobLine
      * The job-line formats this class can print, by the fingerprint of queue:work's methods
      * that print them (SourceFingerprint of writeOutput, writeStatus, writeOutputForCli, now,
      * formatRunTime, runTimeForHumans, outputUsingJson): 8.83's Processing/Processed lines,
-     * 10.48's, 10.50's and 11.57's RUNNING/DONE lines, 12.72's (with the connection and queue
-     * under -v), 13.31's (and the memory under -v on the finished line), 13.42's (and RELEASED
-     * for a job that released itself). Another version prints through its own methods.
+     * 10's (10.23 to 10.50) and 11's (11.56, 11.57) RUNNING/DONE lines, 12's (12.68, 12.72:
+     * with the connection and queue under -v), 13.26's and 13.31's (and the memory under -v on
+     * the finished line), 13.42's (and RELEASED for a job that released itself). Another
+     * version prints through its own methods.
      */
     private const LINE_FORMATS = [
         '057e247f6555' => '8',

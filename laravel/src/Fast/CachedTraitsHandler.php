@@ -24,8 +24,8 @@ final class CachedTraitsHandler extends CallQueuedHandler
     /** Fingerprints of setJobInstanceIfNecessary and ensureSuccessfulBatchJobIsRecorded. */
     private const KNOWN = [
         '1dd5236fea46' => true, // 8.83
-        '7a4f594626ab' => true, // 10.48, 10.50, 11.57, 12.72
-        '4fd7bd12bec8' => true, // 13.31, 13.42
+        '7a4f594626ab' => true, // 10.23 to 12.72
+        '4fd7bd12bec8' => true, // 13.26, 13.31, 13.42
     ];
 
     /** @var array<string, array<string, string>> the traits of each class seen, by class name */

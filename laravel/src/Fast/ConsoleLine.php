@@ -29,8 +29,8 @@ final class ConsoleLine
      */
     private const KNOWN = [
         'dffb15660fde' => false, // Laravel 8.83 with Symfony 5.4 (Debian bookworm)
-        'b7e92856eed3' => true,  // 10.48 and 10.50 with Symfony 6.4
-        'd817e074e55e' => true,  // 11.57, 12.72, 13.31 and 13.42 with Symfony 7.4
+        'b7e92856eed3' => true,  // 10.23, 10.48 and 10.50 with Symfony 6.4
+        'd817e074e55e' => true,  // 11.56 to 13.42 with Symfony 7.4
     ];
 
     /** The last characters SymfonyStyle keeps: a reference to its buffered output's text. */

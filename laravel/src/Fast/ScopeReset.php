@@ -13,11 +13,12 @@ use Throwable;
  * with its container lookups ($app['log'], $app['db'], and in 8.x the default log channel
  * through the config) read from the container's tables. It does what the running version's
  * closure does, in the same order, and only for a closure whose source it knows (by
- * fingerprint: Laravel 8.83, 10.48, 10.50, 11.57, 12.72, 13.31, 13.42); any other closure,
- * and any job for which a guard does not hold, runs Laravel's closure itself.
+ * fingerprint: Laravel 8.83, 10.23, 10.48, 10.50, 11.56, 11.57, 12.68, 12.72, 13.26, 13.31,
+ * 13.42); any other closure, and any job for which a guard does not hold, runs Laravel's
+ * closure itself.
  *
  * Guards, per job: 'log' (and 'db') are shared instances of Laravel's own managers, no
- * resolving callback for every type or for 'log'/'db', and in 8.x the default channel
+ * resolving callback for every type or for 'log'/'db', and in 8.x and 10.23 the default channel
  * (logging.default, or 'null' under the testing environment) already made, read from
  * Laravel's own config repository.
  */
@@ -26,9 +27,10 @@ final class ScopeReset
     /** Fingerprints of Laravel's closures (SourceFingerprint) and what each one does. */
     private const KNOWN = [
         'a1686a9d1508' => 'channel',            // 8.83: the default channel's withoutContext()
+        '0e6e9e44f329' => 'channel-db',         // 10.23: the same, and the db counters
         '56438d138596' => 'manager',            // 10.48, 10.50: shared context, every channel, db counters
-        '52743a761f2c' => 'manager',            // 11.57: the same, flushSharedContext where it exists
-        '1c307c1bb6aa' => 'manager-peak',       // 12.72 and 13.31: and memory_reset_peak_usage()
+        '52743a761f2c' => 'manager',            // 11.56, 11.57: the same, flushSharedContext where it exists
+        '1c307c1bb6aa' => 'manager-peak',       // 12.68 to 13.31: and memory_reset_peak_usage()
         '364a0e6d49c2' => 'manager-peak-sticky', // 13.42: and each connection's record-modification
                                                  // state forgotten under Worker::$flushStickyConnections
     ];
@@ -72,37 +74,44 @@ final class ScopeReset
 
             return;
         }
-        if ($this->kind === 'channel') {
+        // Every guard before any work: where one does not hold, Laravel's closure does it all.
+        $channel = null;
+        if (str_starts_with($this->kind, 'channel')) {
             $channel = $this->defaultChannel($log);
             if ($channel === null) {
                 ($this->laravel)();
 
                 return;
             }
-            if (method_exists($channel, 'withoutContext')) {
-                $channel->withoutContext();
-            }
-        } else {
+        }
+        $db = null;
+        if ($this->kind !== 'channel') {
             $db = $this->watch->instance('db');
             if (! is_object($db) || $db::class !== \Illuminate\Database\DatabaseManager::class) {
                 ($this->laravel)();
 
                 return;
             }
+        }
+        if ($channel !== null) {
+            if (method_exists($channel, 'withoutContext')) {
+                $channel->withoutContext();
+            }
+        } else {
             if (method_exists($log, 'flushSharedContext')) {
                 $log->flushSharedContext();
             }
             if (method_exists($log, 'withoutContext')) {
                 $log->withoutContext();
             }
-            if (method_exists($db, 'getConnections')) {
-                $forgetSticky = $this->kind === 'manager-peak-sticky' && \Illuminate\Queue\Worker::$flushStickyConnections;
-                foreach ($db->getConnections() as $connection) {
-                    $connection->resetTotalQueryDuration();
-                    $connection->allowQueryDurationHandlersToRunAgain();
-                    if ($forgetSticky) {
-                        $connection->forgetRecordModificationState();
-                    }
+        }
+        if ($db !== null && method_exists($db, 'getConnections')) {
+            $forgetSticky = $this->kind === 'manager-peak-sticky' && \Illuminate\Queue\Worker::$flushStickyConnections;
+            foreach ($db->getConnections() as $connection) {
+                $connection->resetTotalQueryDuration();
+                $connection->allowQueryDurationHandlersToRunAgain();
+                if ($forgetSticky) {
+                    $connection->forgetRecordModificationState();
                 }
             }
         }

@@ -20,8 +20,8 @@ final class TerminalWidth
 {
     /** Fingerprints of Termwind's terminal()->width() with Symfony's getWidth() beneath it. */
     private const KNOWN = [
-        '9ef34e5eda36' => true, // Laravel 10.50: Termwind 1.x, Symfony 6.4
-        'a9837137096d' => true, // Laravel 11.57 and 12.72: Termwind 2.x, Symfony 7.4
+        '9ef34e5eda36' => true, // Laravel 10.23, 10.50: Termwind 1.x, Symfony 6.4
+        'a9837137096d' => true, // Laravel 11.56 to 12.72: Termwind 2.x, Symfony 7.4
     ];
 
     private ?bool $known = null;

@@ -5,6 +5,7 @@ namespace FastQueue\Laravel\Worker;
 use FastQueue\Laravel\FastQueueJob;
 use FastQueue\MaxAttemptsExceededException as NativeMaxAttemptsExceededException;
 use Illuminate\Queue\MaxAttemptsExceededException;
+use Illuminate\Queue\Worker;
 use Throwable;
 
 /**
@@ -35,23 +36,38 @@ final class MaxAttemptsTranslation
     }
 
     /**
-     * What queue:work fails such a job with in the running version: a job that ran past its
-     * timeout gets TimeoutExceededException ("X has timed out.") where Laravel has it (10 and
-     * later), else MaxAttemptsExceededException, made by Laravel's own forJob() where it has
-     * one (10 and later: "X has been attempted too many times."), else with 8.x's message,
-     * which the native worker's exception carries.
+     * What queue:work fails such a job with in the running version, made by its own worker's
+     * methods: a job that ran past its timeout gets what its timeout handler makes
+     * (TimeoutExceededException "X has timed out." from 10 on), any other the "attempted too
+     * many times" exception of its maxAttemptsExceededException(), whose message differs
+     * between versions (8.x's long one; from 10 on the short one, which the worker writes
+     * itself in 10's first minors and forJob() later), followed by the cause when the last
+     * attempt ended its worker. Without Laravel's worker, 8.x's message, which the native
+     * worker's exception carries.
      */
     private function laravelException(Throwable $e, ?FastQueueJob $job, bool $timedOut): Throwable
     {
-        $timeout = 'Illuminate\\Queue\\TimeoutExceededException';
-        if ($job !== null && $timedOut && class_exists($timeout) && method_exists($timeout, 'forJob')) {
-            return $timeout::forJob($job);
-        }
-        if ($job !== null && method_exists(MaxAttemptsExceededException::class, 'forJob')) {
-            return $this->withCrash(MaxAttemptsExceededException::forJob($job), $job);
+        $worker = $job === null ? null : self::laravelWorker($job);
+        if ($worker !== null) {
+            // Protected methods of Laravel's Worker. Guard: method_exists(); the timeout's is
+            // spelt timoutExceededException in 10's first minors (10.23; 10.31 has the right
+            // name) and is absent from 8.x, whose timeout handler fails a job as one attempted
+            // too many times.
+            $makers = $timedOut ? ['timeoutExceededException', 'timoutExceededException'] : [];
+            foreach ([...$makers, 'maxAttemptsExceededException'] as $maker) {
+                if (method_exists($worker, $maker)) {
+                    $made = (fn () => $this->{$maker}($job))->call($worker);
+                    if ($made instanceof MaxAttemptsExceededException && $maker === 'maxAttemptsExceededException') {
+                        return $this->withCrash($made, $job);
+                    }
+                    if ($made instanceof Throwable) {
+                        return $made;
+                    }
+                }
+            }
         }
 
-        // 8.x's message is the native one, which names the crash already.
+        // Without Laravel's worker: 8.x's message, the native one, which names the crash already.
         return new MaxAttemptsExceededException($e->getMessage());
     }
 
@@ -71,5 +87,17 @@ final class MaxAttemptsTranslation
         }
 
         return $with;
+    }
+
+    /** The worker queue:work runs on ('queue.worker'), null where the container has none. */
+    private static function laravelWorker(FastQueueJob $job): ?Worker
+    {
+        try {
+            $worker = $job->getContainer()->make('queue.worker');
+        } catch (Throwable) {
+            return null;
+        }
+
+        return $worker instanceof Worker ? $worker : null;
     }
 }
