@@ -59,15 +59,28 @@ final class SignalEvents
         if ($native === null) {
             return;
         }
-        $job = ($this->jobFor)($native);
-        $handler = $job->getResolvedJob();
-        if (! $handler instanceof \Illuminate\Queue\CallQueuedHandler || ! method_exists($handler, 'getRunningCommand')) {
-            return;
-        }
-        $command = $handler->getRunningCommand();
-        if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
-            $command->interrupted($signal);
-            $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($this->connectionName, $job, $signal));
+        self::notifyJob($this->events, $this->exceptions, $this->connectionName, ($this->jobFor)($native), $signal);
+    }
+
+    /**
+     * Laravel 13's notifyJobOfSignal: interrupted($signal) on the running job when it is a
+     * dispatched command implementing Interruptible, then JobInterrupted. What either throws is
+     * reported (the caller is no signal handler that could throw it into the job).
+     */
+    public static function notifyJob(Dispatcher $events, ExceptionHandler $exceptions, string $connectionName, object $job, int $signal): void
+    {
+        try {
+            $handler = $job->getResolvedJob();
+            if (! $handler instanceof \Illuminate\Queue\CallQueuedHandler || ! method_exists($handler, 'getRunningCommand')) {
+                return;
+            }
+            $command = $handler->getRunningCommand();
+            if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
+                $command->interrupted($signal);
+                $events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($connectionName, $job, $signal));
+            }
+        } catch (Throwable $e) {
+            $exceptions->report($e);
         }
     }
 }
