@@ -23,6 +23,10 @@ use Illuminate\Support\Carbon;
  */
 final class CrashMarker
 {
+    /** The job beforeFire() last saw, and whether it asks for the marker (read once per job). */
+    private ?FastQueueJob $checked = null;
+    private bool $checkedAsks = false;
+
     private function __construct(private object $cache, private ExceptionCount $count)
     {
     }
@@ -42,7 +46,8 @@ final class CrashMarker
      */
     public function beforeFire(FastQueueJob $job): ?\Throwable
     {
-        if (! $this->asks($job) || ($uuid = $job->uuid()) === null || $job->maxExceptions() === null) {
+        $this->checked = $job;
+        if (! ($this->checkedAsks = $this->asks($job)) || ($uuid = $job->uuid()) === null) {
             return null;
         }
         if ($this->cache->add('job-processing:'.$uuid, true, Carbon::now()->addDay())) {
@@ -57,16 +62,26 @@ final class CrashMarker
         return $job->hasFailed() ? $e : null;
     }
 
-    /** The attempt ended (or a timeout ends the worker): its marker goes. */
+    /**
+     * The attempt ended (or a timeout ends the worker): its marker goes. (A job without
+     * maxExceptions has none to forget: no worker adds one for it.)
+     */
     public function forget(FastQueueJob $job): void
     {
-        if ($this->asks($job)) {
+        if ($job === $this->checked ? $this->checkedAsks : $this->asks($job)) {
             $this->cache->forget('job-processing:'.$job->uuid());
         }
     }
 
+    /**
+     * Whether the job keeps a marker: its payload's countCrashesAsExceptions, for a job with a
+     * maxExceptions (queue:work neither adds nor counts one without). That comes first, as the
+     * native job has it at hand: the flag is in every 13.42 payload (false unless the job asks),
+     * and reading it means decoding the payload, or searching it, for each job.
+     */
     private function asks(FastQueueJob $job): bool
     {
-        return (bool) ($job->payload()['countCrashesAsExceptions'] ?? false);
+        return $job->maxExceptions() !== null
+            && (bool) ($job->payload()['countCrashesAsExceptions'] ?? false);
     }
 }

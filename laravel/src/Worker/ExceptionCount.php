@@ -4,6 +4,8 @@ namespace FastQueue\Laravel\Worker;
 
 use FastQueue\Laravel\FastQueueJob;
 use Illuminate\Container\Container;
+use Illuminate\Contracts\Redis\Factory as RedisFactory;
+use Illuminate\Redis\Connections\Connection;
 
 /**
  * One more exception held against a job's maxExceptions, counted where the native worker counts
@@ -52,10 +54,10 @@ final class ExceptionCount
     }
 
     /** The queue connection's Redis connection, as Laravel's RedisQueue gets it. */
-    private function redis(): object
+    private function redis(): Connection
     {
         $name = $this->container['config']->get("queue.connections.{$this->connectionName}.connection");
 
-        return $this->container->make('redis')->connection($name);
+        return $this->container->make(RedisFactory::class)->connection($name);
     }
 }

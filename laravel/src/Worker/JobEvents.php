@@ -78,7 +78,14 @@ final class JobEvents
                 throw $e;
             }
             if ($this->timesJobs) {
-                $this->fireTimed($job);
+                // Timed as Laravel 13.42's process() times fire(), also when it throws: in
+                // milliseconds, rounded to 2 places.
+                $startedAt = hrtime(true);
+                try {
+                    $job->fire();
+                } finally {
+                    $this->failures->duration = round((hrtime(true) - $startedAt) / 1e6, 2);
+                }
             } else {
                 $job->fire();
             }
@@ -87,20 +94,6 @@ final class JobEvents
             $this->failures->failIfRetriesStopped($job, $e);
 
             throw $e;
-        }
-    }
-
-    /**
-     * fire(), timed as Laravel 13.42's process() times it (hrtime seconds, the difference in
-     * milliseconds rounded to 2 places), also when it throws.
-     */
-    private function fireTimed(FastQueueJob $job): void
-    {
-        $startedAt = hrtime(true) / 1e9;
-        try {
-            $job->fire();
-        } finally {
-            $this->failures->duration = round((hrtime(true) / 1e9 - $startedAt) * 1000, 2);
         }
     }
 
