@@ -4,7 +4,9 @@ namespace FastQueue\Laravel;
 
 use Closure;
 use FastQueue\Job as NativeJob;
+use FastQueue\Laravel\Worker\CrashMarker;
 use FastQueue\Laravel\Worker\CurrentJob;
+use FastQueue\Laravel\Worker\ExceptionCount;
 use FastQueue\Laravel\Worker\JobEvents;
 use FastQueue\Laravel\Worker\QueueEvents;
 use FastQueue\Laravel\Worker\RestartPoll;
@@ -86,7 +88,9 @@ class LaravelWorker
 
         $this->current = new CurrentJob($container, $settings);
         $this->stop = new StopReason($options);
-        $this->jobs = $jobs = new JobEvents($this->current, $events, $restart, $this->stop, $options);
+        $count = new ExceptionCount($container, $this->connectionName);
+        $this->jobs = $jobs = new JobEvents($this->current, $events, $restart, $this->stop, $options,
+            $count, CrashMarker::forWorker($settings->cache, $count));
         $this->worker = new Worker($queue, Closure::fromCallable([$jobs, 'handle']), $options);
         $this->stop->attach($this->worker);
 

@@ -59,20 +59,33 @@ final class SignalEvents
         if ($native === null) {
             return;
         }
-        $job = ($this->jobFor)($native);
-        $handler = $job->getResolvedJob();
-        if (! $handler instanceof \Illuminate\Queue\CallQueuedHandler || ! method_exists($handler, 'getRunningCommand')) {
-            return;
-        }
-        $command = $handler->getRunningCommand();
-        if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
-            $command->interrupted($signal);
-            // The job's own connection, as Laravel's (a failover's member, where they differ).
-            // Guard: class_exists(); JobInterrupted came after the signal events (13.31 has it,
-            // 13.26 tells the job alone).
-            if (class_exists('Illuminate\\Queue\\Events\\JobInterrupted')) {
-                $this->events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($job->getConnectionName(), $job, $signal));
+        self::notifyJob($this->events, $this->exceptions, ($this->jobFor)($native), $signal);
+    }
+
+    /**
+     * Laravel 13's notifyJobOfSignal: interrupted($signal) on the running job when it is a
+     * dispatched command implementing Interruptible, then JobInterrupted. What either throws is
+     * reported (the caller is no signal handler that could throw it into the job).
+     */
+    public static function notifyJob(Dispatcher $events, ExceptionHandler $exceptions, object $job, int $signal): void
+    {
+        try {
+            $handler = $job->getResolvedJob();
+            if (! $handler instanceof \Illuminate\Queue\CallQueuedHandler || ! method_exists($handler, 'getRunningCommand')) {
+                return;
             }
+            $command = $handler->getRunningCommand();
+            if ($command instanceof \Illuminate\Contracts\Queue\Interruptible) {
+                $command->interrupted($signal);
+                // The job's own connection, as Laravel's (a failover's member, where they
+                // differ). Guard: class_exists(); JobInterrupted came after the signal events
+                // (13.31 has it, 13.26 tells the job alone).
+                if (class_exists('Illuminate\\Queue\\Events\\JobInterrupted')) {
+                    $events->dispatch(new \Illuminate\Queue\Events\JobInterrupted($job->getConnectionName(), $job, $signal));
+                }
+            }
+        } catch (Throwable $e) {
+            $exceptions->report($e);
         }
     }
 }

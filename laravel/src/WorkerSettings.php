@@ -19,12 +19,19 @@ use Illuminate\Queue\Worker as LaravelQueueWorker;
  * - $memoryExceededExitCode: the status of a stop for --memory (else 12);
  * - $timedOutExitCode (12 and later): the status of a timeout exit (else 1);
  * - $reportJobExceptions (13): whether a job's exception goes to the exception handler;
- * - $stopOnLostConnection (13): whether a lost database connection stops the worker.
+ * - $stopOnLostConnection (13): whether a lost database connection stops the worker;
+ * - $killOnTimeout (13.42): off, a job's timeout is thrown into the job, which is retried or
+ *   failed, and the worker goes on: the native worker's 'throw' timeout mode.
  */
 final class WorkerSettings
 {
     /** QueueServiceProvider's reset-scope closure, run before each round's reserve. */
     public ?Closure $resetScope = null;
+
+    /**
+     * The cache queue:work gives Laravel's worker (setCache): 13.42's crash markers live there.
+     */
+    public ?object $cache = null;
 
     /**
      * Laravel's maintenance check, made before each round (null: the native worker checks a
@@ -63,6 +70,29 @@ final class WorkerSettings
         $this->isDownForMaintenance = $isDownForMaintenance;
 
         return $this;
+    }
+
+    /** The cache of queue:work's worker (see $cache). */
+    public function withCache(?object $cache): self
+    {
+        $this->cache = $cache;
+
+        return $this;
+    }
+
+    /** Whether the running Laravel's worker has the setting Worker::$name. */
+    public static function has(string $name): bool
+    {
+        return property_exists(LaravelQueueWorker::class, $name);
+    }
+
+    /**
+     * The native timeout mode: --timeout-mode's, or 'throw' where Worker::$killOnTimeout is off
+     * (13.42), as queue:work then throws into the job and goes on.
+     */
+    public static function timeoutMode(string $asked): string
+    {
+        return self::get('killOnTimeout', true) ? $asked : 'throw';
     }
 
     /** Worker::$name, or $default when the running Laravel does not have it. */

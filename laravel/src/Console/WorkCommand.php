@@ -144,6 +144,7 @@ class WorkCommand extends QueueWorkCommand
         $factory = $this->laravel->make(RedisQueueFactory::class);
         // Laravel's worker settings that the native worker applies (WorkerSettings).
         $options = $this->nativeWorkerOptions() + WorkerSettings::nativeOptions();
+        $options['timeout_mode'] = WorkerSettings::timeoutMode((string) ($options['timeout_mode'] ?? 'kill'));
 
         // queue:restart: read by the native worker in its reserve call when the cache store
         // queue:restart writes to is a Redis store on the queue's server, database and prefix;
@@ -170,7 +171,8 @@ class WorkCommand extends QueueWorkCommand
         $isDown = $this->option('force') ? null : $this->maintenanceCheck();
         // queue:work's own WorkerOptions, for the events that carry them.
         $settings = (new WorkerSettings($connection, $queue, $options, $this->gatherWorkerOptions(), $factory->jobConnection($connection)))
-            ->withRoundHooks($resetScope, $isDown);
+            ->withRoundHooks($resetScope, $isDown)
+            ->withCache($this->cache);
 
         return new LaravelWorker(
             $this->container(),

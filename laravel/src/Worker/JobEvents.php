@@ -38,6 +38,12 @@ final class JobEvents
     /** The job's way when it goes wrong, and JobAttempted (the native worker's other callbacks). */
     public readonly JobFailures $failures;
 
+    /** The running version's JobProcessed carries the job's duration (13.42): fire() is timed. */
+    private bool $timesJobs;
+
+    /** 13.42's #[CountCrashesAsExceptions] marker, where the version and the command have one. */
+    private ?CrashMarker $crashes;
+
     /** @param  array<string, mixed>  $options  the native worker's options */
     public function __construct(
         private CurrentJob $current,
@@ -45,13 +51,17 @@ final class JobEvents
         ?RestartPoll $restart,
         private StopReason $stop,
         array $options,
+        ExceptionCount $exceptionCount,
+        ?CrashMarker $crashes = null,
     ) {
         // Asked after each job only where it polls: no call per job otherwise.
         $this->restart = $restart !== null && $restart->polls() ? $restart : null;
         $this->dispatcher = $events->dispatcher;
         $this->exceptions = $events->exceptions;
         $this->connectionName = $current->connectionName;
-        $this->failures = new JobFailures($current, $events, $this->restart, $stop, $options);
+        $this->failures = new JobFailures($current, $events, $this->restart, $stop, $options, $exceptionCount, $crashes);
+        $this->crashes = $crashes;
+        $this->timesJobs = property_exists(JobProcessed::class, 'duration');
     }
 
     /** The worker's handler: Laravel's Job::fire() on the wrapped job. */
@@ -64,8 +74,23 @@ final class JobEvents
 
                 throw $e;
             }
-            $job->fire();
+            if ($this->crashes !== null && ($e = $this->crashes->beforeFire($job)) !== null) {
+                throw $e;
+            }
+            if ($this->timesJobs) {
+                // Timed as Laravel 13.42's process() times fire(), also when it throws: in
+                // milliseconds, rounded to 2 places.
+                $startedAt = hrtime(true);
+                try {
+                    $job->fire();
+                } finally {
+                    $this->failures->duration = round((hrtime(true) - $startedAt) / 1e6, 2);
+                }
+            } else {
+                $job->fire();
+            }
         } catch (Throwable $e) {
+            $e = $this->failures->throwTimeout($e);
             $this->failures->failIfRetriesStopped($job, $e);
 
             throw $e;
@@ -77,6 +102,10 @@ final class JobEvents
         $this->ranJobSinceLooping = true;
         $this->jobsProcessed++;
         $this->failures->beforeError = null;
+        if ($this->timesJobs) {
+            // A job that does not fire has no duration.
+            $this->failures->duration = null;
+        }
 
         $this->events->dispatchIfExists('JobPopped', fn ($class) => new $class($this->connectionName, $this->current->of($native)));
 
@@ -96,7 +125,7 @@ final class JobEvents
         $error = null;
         try {
             $job = $this->current->of($native);
-            $this->events->fire(JobProcessed::class, fn () => new JobProcessed($this->connectionName, $job), $job);
+            $this->events->fire(JobProcessed::class, fn () => new JobProcessed($this->connectionName, $job, $this->failures->duration), $job);
             // A job that released itself (Laravel 11 and later announce it).
             if ($job->isReleased() && ! $job->isDeleted()) {
                 $this->events->dispatchIfExists('JobReleased', fn ($class) => new $class($this->connectionName, $job));

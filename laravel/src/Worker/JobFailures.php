@@ -4,6 +4,7 @@ namespace FastQueue\Laravel\Worker;
 
 use FastQueue\Job as NativeJob;
 use FastQueue\Laravel\FastQueueJob;
+use FastQueue\Laravel\SignalEvents;
 use FastQueue\Laravel\WorkerSettings;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Contracts\Events\Dispatcher;
@@ -44,6 +45,30 @@ final class JobFailures
     private ?Throwable $attemptError = null;
 
     /**
+     * How long the job's fire() took, in milliseconds rounded as Laravel 13.42 rounds them, for
+     * JobProcessed and JobAttempted (null when it did not fire); set only where the running
+     * version's events carry it (JobEvents).
+     */
+    public ?float $duration = null;
+
+    /**
+     * Laravel 13.42's timeout handler (it has Worker::$killOnTimeout): it tells an Interruptible
+     * job of the SIGALRM first, whether it then ends the worker or throws into the job.
+     */
+    private bool $notifiesOnTimeout;
+
+    /**
+     * The native worker throws into a job that timed out ('throw' mode) on a version whose
+     * queue:work can too (Worker::$killOnTimeout off): the timeout is then Laravel's, the job
+     * failed if it will exceed its tries, maxExceptions or failOnTimeout, JobTimedOut, and
+     * Laravel's TimeoutExceededException in the job in place of the native one.
+     */
+    private bool $throwsLikeLaravel;
+
+    /** The TimeoutExceededException to throw in place of the native TimeoutException. */
+    private ?Throwable $timeoutToThrow = null;
+
+    /**
      * @param  ?RestartPoll  $restart  queue:restart's poll, only where it polls (JobEvents)
      * @param  array<string, mixed>  $options  the native worker's options
      */
@@ -53,6 +78,8 @@ final class JobFailures
         private ?RestartPoll $restart,
         private StopReason $stop,
         array $options,
+        private ExceptionCount $exceptionCount,
+        public readonly ?CrashMarker $crashes = null,
     ) {
         $this->dispatcher = $events->dispatcher;
         $this->exceptions = $events->exceptions;
@@ -60,6 +87,8 @@ final class JobFailures
         $this->tries = (int) ($options['tries'] ?? 1);
         $this->timeout = $options['timeout'] ?? 60;
         $this->translation = new MaxAttemptsTranslation();
+        $this->notifiesOnTimeout = WorkerSettings::has('killOnTimeout');
+        $this->throwsLikeLaravel = $this->notifiesOnTimeout && ($options['timeout_mode'] ?? 'kill') === 'throw';
     }
 
     /**
@@ -85,10 +114,12 @@ final class JobFailures
     public function jobAttempted(FastQueueJob $job, ?Throwable $e): void
     {
         try {
+            $this->crashes?->forget($job);
             // Laravel 11 and 12 tell whether an exception occurred (exceptionOccurred, a
-            // bool); 13 gives the exception itself.
+            // bool); 13 gives the exception itself, 13.42 also the duration (a constructor
+            // without it ignores the extra argument).
             $this->events->dispatchIfExists('JobAttempted', fn ($class) => new $class(
-                $this->connectionName, $job, property_exists($class, 'exceptionOccurred') ? $e !== null : $e,
+                $this->connectionName, $job, property_exists($class, 'exceptionOccurred') ? $e !== null : $e, $this->duration,
             ));
         } catch (Throwable $error) {
             $this->exceptions->report($error);
@@ -196,14 +227,72 @@ final class JobFailures
     }
 
     /**
-     * A job ran past its timeout. Laravel's timeout handler fails the job if it may not run
-     * again, then (from Laravel 9 on) dispatches JobTimedOut, then stops the worker; the native
-     * worker tells us first, so JobTimedOut waits for the failure or the stop.
+     * A job ran past its timeout. Laravel's timeout handler (13.42: after telling an
+     * Interruptible job of the SIGALRM) fails the job if it may not run again, then (from
+     * Laravel 9 on) dispatches JobTimedOut, then stops the worker; the native worker tells us
+     * first, so JobTimedOut waits for the failure or the stop. In 'throw' mode on a version
+     * that throws too, all of it happens here, before the throw (throwTimeout()).
      */
     public function onTimeout(NativeJob $native): void
     {
-        $this->timedOut = $this->current->of($native);
+        $job = $this->current->of($native);
+        if ($this->notifiesOnTimeout) {
+            SignalEvents::notifyJob($this->dispatcher, $this->exceptions, $job, \defined('SIGALRM') ? \SIGALRM : 14);
+        }
+        if ($this->throwsLikeLaravel) {
+            $this->timeoutThrown($job);
+
+            return;
+        }
+        // The worker ends now: the attempt's crash marker goes first, as in Laravel's kill path.
+        $this->crashes?->forget($job);
+        $this->timedOut = $job;
         $this->stop->timedOut();
+    }
+
+    /**
+     * Laravel 13.42's timeout handler with Worker::$killOnTimeout off: the job failed if it will
+     * exceed its tries, its maxExceptions (the timeout counts as one of its exceptions here, and
+     * again when it comes out of the job, as in Laravel) or should fail on timeout, then
+     * JobTimedOut; the exception goes into the job next.
+     */
+    private function timeoutThrown(FastQueueJob $job): void
+    {
+        $e = $this->translation->timeoutException($job);
+        try {
+            if ($this->willExceedMaxAttempts($job)) {
+                $job->fail($e);
+            }
+            if ($this->exceptionCount->usedUp($job)) {
+                $job->fail($e);
+            }
+            if ($job->shouldFailOnTimeout()) {
+                $job->fail($e);
+            }
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
+        $this->timeoutToThrow = $e;
+        try {
+            $timeout = $job->timeout() ?? $this->timeout;
+            $this->events->dispatchIfExists('JobTimedOut', fn ($class) => new $class($this->connectionName, $job, $timeout));
+        } catch (Throwable $error) {
+            $this->exceptions->report($error);
+        }
+    }
+
+    /**
+     * What comes out of the job in place of $e: Laravel's TimeoutExceededException made at the
+     * timeout, when $e is the native worker's TimeoutException thrown for it.
+     */
+    public function throwTimeout(Throwable $e): Throwable
+    {
+        if ($this->timeoutToThrow === null || ! $e instanceof \FastQueue\TimeoutException) {
+            return $e;
+        }
+        [$laravel, $this->timeoutToThrow] = [$this->timeoutToThrow, null];
+
+        return $laravel;
     }
 
     /** JobTimedOut of a job that timed out, if it still waits. */

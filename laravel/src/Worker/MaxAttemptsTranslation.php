@@ -35,6 +35,12 @@ final class MaxAttemptsTranslation
         return $this->to;
     }
 
+    /** Laravel's exception for $job's timeout (10 and later), as its timeout handler makes it. */
+    public function timeoutException(FastQueueJob $job): Throwable
+    {
+        return \Illuminate\Queue\TimeoutExceededException::forJob($job);
+    }
+
     /**
      * What queue:work fails such a job with in the running version, made by its own worker's
      * methods: a job that ran past its timeout gets what its timeout handler makes
