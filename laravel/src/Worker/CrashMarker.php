@@ -56,7 +56,9 @@ final class CrashMarker
         if (! $this->count->usedUp($job)) {
             return null;
         }
-        $e = MaxAttemptsExceededException::forJob($job);
+        // Laravel's sentence, then why the unfinished attempt ended its worker, where the
+        // native worker recorded it: the marker says that it did not finish, the record why.
+        $e = MaxAttemptsTranslation::withCrash(MaxAttemptsExceededException::forJob($job), $job);
         $job->fail($e);
 
         return $job->hasFailed() ? $e : null;

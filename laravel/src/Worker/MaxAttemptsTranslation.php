@@ -64,7 +64,7 @@ final class MaxAttemptsTranslation
                 if (method_exists($worker, $maker)) {
                     $made = (fn () => $this->{$maker}($job))->call($worker);
                     if ($made instanceof MaxAttemptsExceededException && $maker === 'maxAttemptsExceededException') {
-                        return $this->withCrash($made, $job);
+                        return self::withCrash($made, $job);
                     }
                     if ($made instanceof Throwable) {
                         return $made;
@@ -81,7 +81,7 @@ final class MaxAttemptsTranslation
      * Laravel's exception for a job whose last attempt ended its worker: its own sentence
      * first, then why that attempt ended it (the crash record the native job carries).
      */
-    private function withCrash(MaxAttemptsExceededException $e, FastQueueJob $job): MaxAttemptsExceededException
+    public static function withCrash(MaxAttemptsExceededException $e, FastQueueJob $job): MaxAttemptsExceededException
     {
         $crash = $job->getNativeJob()->previousCrash();
         if ($crash === null) {

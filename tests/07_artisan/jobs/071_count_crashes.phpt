@@ -65,9 +65,29 @@ $run = function (string $first, string $second) use ($app): array {
         'markers' => $markers, 'left' => array_map('count', array_intersect_key($app->queueState('cc071'), ['queue' => 1, 'delayed' => 1, 'reserved' => 1]))];
 };
 
+// What fastqueue:work adds on purpose (laravel/README.md, "Why a job ended its worker"): the
+// recorded cause after Laravel's message. It is checked, then taken away for the comparison.
+$causes = [];
+$withoutCause = function (array $r) use (&$causes): array {
+    $strip = function (string $s) use (&$causes): string {
+        if (preg_match('/ (attempt 1 of App\\\\Jobs\\\\CrashOnceJob ended its worker: its reservation expired unfinished); .*$/', $s, $m)) {
+            $causes[] = $m[1];
+            return substr($s, 0, -strlen($m[0]));
+        }
+        return $s;
+    };
+    $r['effects'] = array_map($strip, $r['effects']);
+    $r['failed jobs'] = array_map($strip, $r['failed jobs']);
+    return $r;
+};
 $seen = [];
 foreach ([['queue:work', 'queue:work'], ['fastqueue:work', 'fastqueue:work'], ['queue:work', 'fastqueue:work'], ['fastqueue:work', 'queue:work']] as [$a, $b]) {
-    $seen["$a then $b"] = $run($a, $b);
+    $causes = [];
+    $seen["$a then $b"] = $withoutCause($run($a, $b));
+    // A job failed by fastqueue:work for its crash names the cause, in failed() and failed_jobs.
+    if ($has && $b === 'fastqueue:work' && count($causes) !== 2) {
+        echo "$a then $b: the cause is not named in failed() and failed_jobs: ", json_encode($causes), "\n";
+    }
 }
 $want = $seen['queue:work then queue:work'];
 foreach ($seen as $case => $r) {
