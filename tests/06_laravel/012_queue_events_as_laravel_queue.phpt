@@ -218,6 +218,7 @@ fq_clean($name);
 --CLEAN--
 <?php require __DIR__ . '/../inc/config.inc'; if (fq_test_port()) fq_clean('lv012'); ?>
 --EXPECT--
+FastQueue: attempt 1 of Lv012Ok ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (60 s) without renewing it
 pushed:
   reserved lv012 Lv012Ok#1
   deleted lv012 Lv012Ok#1

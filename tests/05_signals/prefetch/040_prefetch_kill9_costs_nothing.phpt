@@ -57,5 +57,6 @@ start later attempts=1
 end later
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: its reservation expired unfinished; the worker disappeared while running it (kill -9, the OOM killer, a lost host) or ran it longer than retry_after (3 s) without renewing it
 pending [] reserved [] delayed []
 failed [j2:MaxAttemptsExceededException]

@@ -68,4 +68,5 @@ start j4 attempts=1
 end j4
 event stopping 0
 daemon returned 0
+FastQueue: attempt 1 of J ended its worker: it ran past its timeout of 1 s and reached no safe point within timeout_grace: the watchdog ended the worker
 pending [] reserved [] delayed []
