@@ -134,7 +134,12 @@
 		"    -- A record lives past the attempt's retry_after, its longest backoff and its retryUntil,\n" \
 		"    -- and a day more for the queue's backlog (the worker's C writes them for as long).\n" \
 		"    function r.record_ttl(p, now, retry_after)\n" \
-		"        local ttl = 86400 + math.max(retry_after, 0)\n" \
+		"        -- Each part at most ten years, as a release's delay, so that a huge backoff or\n" \
+		"        -- retryUntil still makes an integer EX (1e+20 is no integer to Redis).\n" \
+		"        local function part(seconds)\n" \
+		"            return math.min(math.max(seconds, 0), 315360000)\n" \
+		"        end\n" \
+		"        local ttl = 86400 + part(retry_after)\n" \
 		"        local backoff = p.backoff\n" \
 		"        if backoff == nil or backoff == cjson.null then\n" \
 		"            backoff = p.delay\n" \
@@ -147,10 +152,11 @@
 		"                longest = math.max(longest, tonumber(d))\n" \
 		"            end\n" \
 		"        end\n" \
+		"        longest = part(longest)\n" \
 		"        if type(p.retryUntil) == 'number' then\n" \
-		"            longest = longest + math.max(p.retryUntil - tonumber(now), 0)\n" \
+		"            longest = longest + part(p.retryUntil - tonumber(now))\n" \
 		"        end\n" \
-		"        return math.floor(ttl + math.max(longest, 0))\n" \
+		"        return math.floor(ttl + longest)\n" \
 		"    end\n" \
 		"\n" \
 		"    -- The crash key of the job's attempt and its decoded payload, or nil (no uuid).\n" \
@@ -658,13 +664,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
 		2073, 1},
-	{"pop", "93b912329f0c103e57cd99e3a3229981fceb135b",
+	{"pop", "63aa18de89ee5772cb9309b9e3abb187678df5d9",
 		FASTQUEUE_LUA_TEXT_POP,
-		27661, 2},
-	{"pop_node", "052c5d4c37ac36e4f94bb384cbb4af6e555f08ee",
+		27944, 2},
+	{"pop_node", "5e2e5c2e76d5cc27150608ad0455a58dd83b6578",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		27695, 3},
+		27978, 3},
 	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

@@ -99,12 +99,20 @@ static zend_long longest_backoff(fastqueue_worker *w, const job_limits *l)
  * record_ttl gives the records it writes the same lifetime). */
 #define CRASH_RECORD_SLACK 86400
 
+/* Each part at most ten years (the longest delay a release takes), so that a payload's huge
+ * backoff or retryUntil cannot overflow the sum. */
+static zend_long crash_ttl_part(zend_long seconds)
+{
+	return MIN(MAX(seconds, 0), FASTQUEUE_MAX_DELAY);
+}
+
 static zend_long crash_record_ttl(fastqueue_worker *w, const job_limits *l)
 {
-	zend_long ttl = CRASH_RECORD_SLACK + MAX(worker_queue(w)->retry_after, 0) + longest_backoff(w, l);
+	zend_long ttl = CRASH_RECORD_SLACK + crash_ttl_part(worker_queue(w)->retry_after) + crash_ttl_part(longest_backoff(w, l));
 
-	if (l->retry_until) {
-		ttl += MAX(l->retry_until - fastqueue_clock_unix(), 0);
+	if (l->retry_until > 0) {
+		zend_long now = fastqueue_clock_unix();
+		ttl += l->retry_until > now ? crash_ttl_part(l->retry_until - now) : 0;
 	}
 	return ttl;
 }

@@ -118,7 +118,12 @@ local function rare()
     -- A record lives past the attempt's retry_after, its longest backoff and its retryUntil,
     -- and a day more for the queue's backlog (the worker's C writes them for as long).
     function r.record_ttl(p, now, retry_after)
-        local ttl = 86400 + math.max(retry_after, 0)
+        -- Each part at most ten years, as a release's delay, so that a huge backoff or
+        -- retryUntil still makes an integer EX (1e+20 is no integer to Redis).
+        local function part(seconds)
+            return math.min(math.max(seconds, 0), 315360000)
+        end
+        local ttl = 86400 + part(retry_after)
         local backoff = p.backoff
         if backoff == nil or backoff == cjson.null then
             backoff = p.delay
@@ -131,10 +136,11 @@ local function rare()
                 longest = math.max(longest, tonumber(d))
             end
         end
+        longest = part(longest)
         if type(p.retryUntil) == 'number' then
-            longest = longest + math.max(p.retryUntil - tonumber(now), 0)
+            longest = longest + part(p.retryUntil - tonumber(now))
         end
-        return math.floor(ttl + math.max(longest, 0))
+        return math.floor(ttl + longest)
     end
 
     -- The crash key of the job's attempt and its decoded payload, or nil (no uuid).
