@@ -72,7 +72,14 @@ foreach ($started as $pool => $pids) {
 }
 
 // The real processes: the supervisor's children, each a fastqueue:work of its pool's queues.
+// A child is logged as started right after fork: until it has exec'd, its command line is the
+// supervisor's, so wait (bounded) until each one runs its own.
 $children = fq_supervise_children($sup->pid);
+$until = microtime(true) + 10 * fq_app_scale();
+while (array_diff(array_merge(...array_values($started)), array_keys($children)) !== [] && microtime(true) < $until) {
+    usleep(50000);
+    $children = fq_supervise_children($sup->pid);
+}
 foreach ($started as $pool => $pids) {
     foreach ($pids as $pid) {
         $cmd = $children[$pid] ?? 'not a child';
