@@ -88,7 +88,8 @@ class LaravelWorker
 
         $this->current = new CurrentJob($container, $settings);
         $this->stop = new StopReason($options);
-        $count = new ExceptionCount($container, $this->connectionName);
+        // Counted in the Redis the jobs come from: a failover connection's first member.
+        $count = new ExceptionCount($container, $settings->jobConnectionName);
         $this->jobs = $jobs = new JobEvents($this->current, $events, $restart, $this->stop, $options,
             $count, CrashMarker::forWorker($settings->cache, $count));
         $this->worker = new Worker($queue, Closure::fromCallable([$jobs, 'handle']), $options);
