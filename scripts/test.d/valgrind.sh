@@ -22,12 +22,13 @@ valgrind_pass() {
 	# run-tests -m wraps each php in "valgrind -q --tool=memcheck --trace-children=yes" and marks
 	# a test LEAK when valgrind wrote anything. Its own options report invalid reads and writes
 	# but no leaks; these add definite and indirect leaks, leave out what a killed php never
-	# freed (php-killed.supp) and the redis-server processes that tests start themselves.
+	# freed (php-killed.supp), the redis-server processes that tests start themselves and
+	# promtool (a Go program: valgrind reports its runtime, not our code).
 	# A php child that a test crashes on purpose (a segfault inside a job, tests/inc/deaths.inc)
 	# carries the argument fastqueue_test.valgrind=fq-untraced-by-valgrind and runs outside
 	# valgrind, which would report the crash itself as an error; what the test runs after it
 	# (the worker that recovers its jobs) is traced as usual.
-	export VALGRIND_OPTS="--leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --num-callers=40 --suppressions=$ROOT/scripts/test.d/php-killed.supp --trace-children-skip=*redis-server*,*redis-cli* --trace-children-skip-by-arg=*fq-untraced-by-valgrind*"
+	export VALGRIND_OPTS="--leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --num-callers=40 --suppressions=$ROOT/scripts/test.d/php-killed.supp --trace-children-skip=*redis-server*,*redis-cli*,*promtool* --trace-children-skip-by-arg=*fq-untraced-by-valgrind*"
 	# Both settings go to the test's php as -d (run-tests resets auto_prepend_file with its own
 	# -d) and, through an extra ini directory, to the php processes a test starts itself
 	# (workers, artisan). pcre.jit=0: valgrind reports PCRE's JIT code reading past its subject.
