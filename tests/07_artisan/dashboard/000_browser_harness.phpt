@@ -27,6 +27,7 @@ fq_put_file($app->base, 'resources/views/harness.blade.php', <<<'BLADE'
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="csrf-token" content="{{ csrf_token() }}">
 <title>Browser harness</title>
 <script src="/harness.js" defer></script>
@@ -99,8 +100,31 @@ fq_browser_run(function () use ($app, $server, $production, $b) {
 
     $b->get($server->url('/dialog.html'));
     echo "dialog: ", $b->dialogOpened() ? implode(', ', $b->dialogs) : 'none', "\n";
+
+    // A request to any other host goes to the loopback proxy that is not there: listening on
+    // its port shows it arriving there, not leaving the machine.
+    $proxy = stream_socket_server("tcp://127.0.0.1:$b->deadProxyPort");
+    $b->get($server->url('/harness'));
+    $b->script("fetch('http://fastqueue.invalid/from-the-page').catch(() => {});");
+    // (chromium's own requests may come first: they are refused there too.)
+    $seen = $b->waitUntil(function () use ($proxy) {
+        $conn = @stream_socket_accept($proxy, 1);
+        $line = $conn ? strtok((string) fgets($conn), "\r\n") : '';
+        $conn && fclose($conn);
+        return str_contains($line, 'fastqueue.invalid') ? $line : null;
+    }, 30, "the page's request reaches the loopback proxy");
+    echo "to the proxy: $seen\n";
+    fclose($proxy);
 }, [$server, $production], $b);
 $b->quit();
+
+// A phone's viewport, in a second chromium.
+$phone = fq_browser(['phone' => true]);
+fq_browser_run(function () use ($server, $phone) {
+    $phone->get($server->url('/harness'));
+    echo "phone: ", implode('x', $phone->script('return [window.innerWidth, window.innerHeight, navigator.maxTouchPoints > 0 ? 1 : 0];')), "\n";
+}, $server, $phone);
+$phone->quit();
 $server->stop();
 ?>
 --EXPECT--
@@ -118,3 +142,5 @@ POST without the token: 419
 POST with the token: 200 dispatched
 screenshot: 1280x900 image/png
 dialog: harness dialog
+to the proxy: GET http://fastqueue.invalid/from-the-page HTTP/1.1
+phone: 390x844x1
