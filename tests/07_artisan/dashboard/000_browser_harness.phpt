@@ -21,6 +21,12 @@ Route::post('/harness', function (Request $request) {
 });
 Route::get('/effects', fn () => response(implode("\n", (array) @file(storage_path('effects.log'), FILE_IGNORE_NEW_LINES)), 200, ['Content-Type' => 'text/plain']));
 Route::get('/env', fn () => app()->environment());
+// A test-only login: user 1 of the fixture's users table, through the session guard.
+Route::get('/login', function () {
+    Illuminate\Support\Facades\Auth::loginUsingId(1);
+    return redirect('/whoami');
+});
+Route::get('/whoami', fn () => response(Illuminate\Support\Facades\Auth::user()?->name ?? 'guest', 200, ['Content-Type' => 'text/plain']));
 PHP);
 fq_put_file($app->base, 'resources/views/harness.blade.php', <<<'BLADE'
 <!doctype html>
@@ -92,6 +98,11 @@ fq_browser_run(function () use ($app, $server, $production, $b) {
     $passed = fq_http('POST', $server->url('/harness'), ['label' => 'with token', '_token' => $m[1]], [], $page['cookies']);
     echo "POST with the token: ", $passed['status'], ' ', str_contains($passed['body'], 'dispatched with token') ? 'dispatched' : 'not dispatched', "\n";
 
+    $b->get($server->url('/whoami'));
+    echo "before the login: ", $b->text('body');
+    $b->get($server->url('/login'));
+    echo ", after: ", $b->text('body'), "\n";
+
     $png = "$app->base/storage/harness.png";
     $b->get($server->url('/harness'));
     $b->screenshot($png);
@@ -140,6 +151,7 @@ effects: ran from the browser <script>alert(1)</script> attempt=1 queue=browser0
 GET: 200, session cookie: yes
 POST without the token: 419
 POST with the token: 200 dispatched
+before the login: guest, after: Operator
 screenshot: 1280x900 image/png
 dialog: harness dialog
 to the proxy: GET http://fastqueue.invalid/from-the-page HTTP/1.1
