@@ -126,16 +126,17 @@ fq_browser_run(function () use ($app, $server, $production, $b) {
     }, 30, "the page's request reaches the loopback proxy");
     echo "to the proxy: $seen\n";
     fclose($proxy);
+
+    // A phone's screen, in the same chromium, and back.
+    $size = 'return [window.innerWidth, window.innerHeight, navigator.maxTouchPoints > 0 ? 1 : 0];';
+    $b->phone();
+    $b->get($server->url('/harness'));
+    echo "phone: ", implode('x', $b->script($size)), "\n";
+    $b->desktop();
+    $b->get($server->url('/harness'));
+    echo "desktop: ", implode('x', $b->script($size)), "\n";
 }, [$server, $production], $b);
 $b->quit();
-
-// A phone's viewport, in a second chromium.
-$phone = fq_browser(['phone' => true]);
-fq_browser_run(function () use ($server, $phone) {
-    $phone->get($server->url('/harness'));
-    echo "phone: ", implode('x', $phone->script('return [window.innerWidth, window.innerHeight, navigator.maxTouchPoints > 0 ? 1 : 0];')), "\n";
-}, $server, $phone);
-$phone->quit();
 $server->stop();
 ?>
 --EXPECT--
@@ -156,3 +157,4 @@ screenshot: 1280x900 image/png
 dialog: harness dialog
 to the proxy: GET http://fastqueue.invalid/from-the-page HTTP/1.1
 phone: 390x844x1
+desktop: 1280x900x0
