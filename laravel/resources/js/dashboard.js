@@ -196,7 +196,7 @@
         if (stale) {
             stale.hidden = !data.stale;
         }
-        setField('stale_reason', data.stale_reason || 'no worker is publishing its figures');
+        setField('stale_reason', data.stale_reason || '');
         setField('last_publication', ago(data.last_publication, now));
         var totals = data.totals || {};
         var longest = totals.longest_wait || null;

@@ -1,7 +1,7 @@
 @extends('fastqueue::layout')
 @php
     $F = \FastQueue\Laravel\Dashboard\Http\Format::class;
-    $now = microtime(true);
+    $now = (float) ($overview['generated_at'] ?? microtime(true));
     $totals = $overview['totals'] ?? [];
     $longest = $totals['longest_wait'] ?? null;
     $history = $overview['history'] ?? [];
@@ -16,7 +16,7 @@
 <h1>Overview</h1>
 
 <p id="fq-stale" class="status stale" role="status" @if (empty($overview['stale'])) hidden @endif>
-    <strong>Stale:</strong> <span data-fq="stale_reason">{{ $overview['stale_reason'] ?? 'no worker is publishing its figures' }}</span>.
+    <strong>The figures are stale.</strong> <span data-fq="stale_reason">{{ $overview['stale_reason'] ?? '' }}</span>
     Last publication: <span data-fq="last_publication">{{ $F::ago($overview['last_publication'] ?? null, $now) }}</span>.
 </p>
 <p class="muted" aria-live="off">Updated <span id="fq-updated" data-generated="{{ $overview['generated_at'] }}">just now</span><span id="fq-refresh-error"></span>;
