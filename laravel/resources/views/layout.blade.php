@@ -36,7 +36,8 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .cards dt { color: var(--muted); font-size: .85rem; }
 .cards dd { margin: 0; font-size: 1.35rem; font-weight: 600; font-variant-numeric: tabular-nums; }
 .cards dd.muted { font-size: .9rem; font-weight: 400; overflow-wrap: anywhere; }
-.table-wrap { overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 4px; }
+/* relative: the buttons' visually hidden labels stay inside the scrolling box, not widen the page */
+.table-wrap { position: relative; overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 caption { text-align: left; padding: .5rem .75rem; color: var(--muted); caption-side: bottom; font-size: .85rem; }
 th, td { padding: .45rem .75rem; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; vertical-align: top; }
