@@ -58,7 +58,14 @@ fq_supervise_config($app, 'fastqueue', var_export(['supervisors' => [
     'environments' => ['*' => ['supervisor-1' => []]],
 ]], true));
 $supervisor = fq_supervise_child($app);
+// The supervisor passes its workers' lines on to its stdout, a pipe to this process: read it,
+// or the workers block writing their job lines once it is full.
+$drain = fn () => $supervisor->waitForLine('/(?!)/', 0);
 $server = $app->serve(['APP_ENV' => 'local']);
+
+// The overview stays open while the producer runs: its refreshes take the history's snapshots.
+$b = fq_browser();
+$b->get($server->url('/fastqueue'));
 
 // The producer: a wave of short jobs on default, slower ones on mail, a failure now and then.
 $t0 = microtime(true);
@@ -66,24 +73,31 @@ for ($round = 0; microtime(true) - $t0 < $seconds; $round++) {
     $n = 20 + (int) (30 * (1 + sin($round / 4)));
     $app->run(sprintf('for ($i = 0; $i < %d; $i++) { App\Jobs\SleepJob::dispatch("d%d-$i", %F)->onQueue("default"); }
         for ($i = 0; $i < %d; $i++) { App\Jobs\SleepJob::dispatch("m%d-$i", 0.25)->onQueue("mail"); }
-        %s', $n, $round, 0.01 + 0.03 * ($round % 3), intdiv($n, 5), $round,
+        %s', $n, $round, 0.01 + 0.03 * ($round % 3), intdiv($n, 10), $round,
         $round % 3 === 0 ? 'App\Jobs\ThrowJob::dispatch("r' . $round . '")->onQueue("mail");' : ''));
+    $drain();
     usleep(1000000);
 }
 // Something running while the workers page is taken.
-$app->run('App\Jobs\SleepJob::dispatch("report", 20)->onQueue("mail");');
-$app->waitForEffect('/^start report$/');
+$app->run('App\Jobs\SleepJob::dispatch("report", 20)->onQueue("default");');
+while (!$app->waitForEffect('/^start report$/', 0.5) && microtime(true) - $t0 < $seconds + 60) {
+    $drain();
+}
 
-$b = fq_browser();
+$drain();
 $b->get($server->url('/fastqueue'));
 $b->waitUntil(fn () => (int) $b->attr('#fq-page', 'data-refreshes') > 0, 20, 'the overview refreshed once');
 $b->screenshot("$out/dashboard-overview.png");
 printf("%s: jobs per minute %s, longest wait %s, queues %s\n", "$out/dashboard-overview.png", $b->text('[data-fq="jobs_per_minute"]'),
     $b->text('[data-fq="longest_wait"]'), implode(', ', $b->script('return Array.prototype.map.call(document.querySelectorAll("#fq-queues tbody tr"), function (r) { return r.dataset.queue; });')));
+$drain();
 $b->get($server->url('/fastqueue/workers'));
 $b->waitUntil(fn () => (int) $b->attr('#fq-page', 'data-refreshes') > 0, 20, 'the workers page refreshed once');
 $b->screenshot("$out/dashboard-workers.png");
 printf("%s: %d workers\n", "$out/dashboard-workers.png", count($b->css('#fq-workers tbody tr')));
+if (getenv('FQ_SHOTS_JSON')) {
+    echo fq_http('GET', $server->url('/fastqueue/api/workers'))['body'], "\n";
+}
 $b->quit();
 $server->stop();
 $supervisor->signal(SIGTERM);
