@@ -90,16 +90,21 @@ fq_browser_run(function () use ($app, $server, $b, $xssQueue) {
     echo "updated: ", preg_match('/^(just now|\d+ s ago)$/', $b->text('#fq-updated')) ? 'recently' : $b->text('#fq-updated'), "\n";
 
     echo "-- markup in names\n";
-    $app->run('App\Jobs\MarkupJob::dispatch(4)->onQueue(' . var_export($xssQueue, true) . ');');
+    $app->run('App\Jobs\MarkupJob::dispatch(6)->onQueue(' . var_export($xssQueue, true) . ');');
     $app->waitForEffect('/^start markup$/');
     $row = $b->waitUntil(fn () => row_of($b, "redis:$xssQueue"), 20, 'the queue named with markup shows on the overview');
     echo "overview, after a refresh: ", $row[1] === $xssQueue ? 'the queue name as text' : $row[1], ', ', markup_in($b, '#fq-queues'), "\n";
     $b->get($server->url('/fastqueue'));
     echo "overview, from the server: ", row_of($b, "redis:$xssQueue")[1] === $xssQueue ? 'the queue name as text' : 'OTHER', ', ', markup_in($b, '#fq-queues'), "\n";
 
-    $b->get($server->url('/fastqueue/workers'));
     $job = fn () => $b->script("var c = Array.prototype.find.call(document.querySelectorAll('#fq-workers tbody td'), function (td) { return td.textContent.indexOf('alert(1)') >= 0; });
         return c ? c.firstChild.textContent.trim() : null;");
+    // The server's page, loaded until the worker's publication shows the job (it publishes
+    // every 0.2 s; the page is read before its first refresh).
+    $b->waitUntil(function () use ($b, $server, $job) {
+        $b->get($server->url('/fastqueue/workers'));
+        return $job();
+    }, 10, 'the workers page shows the running job');
     echo "workers, from the server: ", $job() === XSS ? 'the job name as text' : var_export($job(), true), ', ', markup_in($b, '#fq-workers'), "\n";
     echo "worker's queues: ", str_contains($b->text('#fq-workers tbody'), "dash210, $xssQueue") ? 'as text' : 'OTHER', "\n";
     $seen = (int) $b->attr('#fq-page', 'data-refreshes');
