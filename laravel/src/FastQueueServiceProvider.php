@@ -6,13 +6,14 @@ use FastQueue\Laravel\Console\MetricsCommand;
 use FastQueue\Laravel\Console\SuperviseCommand;
 use FastQueue\Laravel\Console\StatusCommand;
 use FastQueue\Laravel\Console\TerminateCommand;
+use FastQueue\Laravel\Console\WatchCommand;
 use FastQueue\Laravel\Console\WorkCommand;
 use FastQueue\Laravel\Supervisor\QueueRestartStamp;
 use Illuminate\Console\Events\CommandFinished;
 use Illuminate\Support\ServiceProvider;
 
 /**
- * Registers php artisan fastqueue:work, fastqueue:metrics, fastqueue:supervise, fastqueue:status and
+ * Registers php artisan fastqueue:work, fastqueue:metrics, fastqueue:supervise, fastqueue:status, fastqueue:watch and
  * fastqueue:terminate, and queue:restart's restart stamp for the supervisors. Discovered by composer through extra.laravel.providers;
  * without composer (Laravel from Debian's packages), require laravel/autoload.php and list this
  * class in the 'providers' of config/app.php.
@@ -39,7 +40,7 @@ class FastQueueServiceProvider extends ServiceProvider
     {
         if ($this->app->runningInConsole()) {
             $this->commands([WorkCommand::class, MetricsCommand::class, SuperviseCommand::class, StatusCommand::class,
-                TerminateCommand::class]);
+                TerminateCommand::class, WatchCommand::class]);
             // config/fastqueue.php for vendor:publish --tag=fastqueue-config.
             $this->publishes([__DIR__.'/../config/fastqueue.php' => $this->app->configPath('fastqueue.php')], 'fastqueue-config');
         }
