@@ -107,4 +107,49 @@ return [
         'connection' => env('FASTQUEUE_REDIS_CONNECTION'),
     ],
 
+    /*
+    |--------------------------------------------------------------------------
+    | The dashboard
+    |--------------------------------------------------------------------------
+    |
+    | docs/dashboard.md. The overview's rates and percentiles come from a history of snapshots
+    | kept in Redis (under the queue connection's prefix), taken by the watcher
+    | (fastqueue:watch, which fastqueue:supervise runs on each host) and by the page itself.
+    |
+    */
+
+    'dashboard' => [
+        // Seconds between two snapshots, and seconds a snapshot is kept.
+        'history' => ['interval' => 10, 'retention' => 3600],
+    ],
+
+    /*
+    |--------------------------------------------------------------------------
+    | Long-wait alerts
+    |--------------------------------------------------------------------------
+    |
+    | docs/dashboard.md, "Alerts". Evaluated by fastqueue:watch (the supervisor's watcher, or
+    | the scheduler's), under a lock in Redis, so several hosts raise one alert.
+    |
+    */
+
+    'alerts' => [
+        // Seconds of measured wait (the oldest due job's) over which a queue raises
+        // LongWaitDetected, by "CONNECTION:QUEUE", as Horizon's "waits". While empty,
+        // config/horizon.php's "waits" are used.
+        'waits' => [
+            // 'redis:default' => 60,
+        ],
+
+        // Seconds: at most one alert per queue per interval while its wait stays over.
+        'interval' => 300,
+
+        // Where the notification goes, by channel: any of Laravel's notification channels
+        // (the slack one needs laravel/slack-notification-channel). Empty: events only.
+        'notify' => [
+            // 'mail' => 'ops@example.com',
+            // 'slack' => env('FASTQUEUE_SLACK_WEBHOOK'),
+        ],
+    ],
+
 ];
