@@ -19,7 +19,8 @@ $watchers = ['a' => fq_dashboard_watcher($app, 'a'), 'b' => fq_dashboard_watcher
 
 // One job no worker takes: its wait grows past 1 s and stays over.
 $app->run('App\Jobs\RecordJob::dispatch("held")->onQueue("dash110");');
-while (count($effects('/^detected /')) < 3 && microtime(true) < $until) {
+// (Each alert's notification is sent right after its event.)
+while ((count($effects('/^detected /')) < 3 || count($effects('/^notified long_wait /')) < 3) && microtime(true) < $until) {
     usleep(100000);
 }
 $detected = $effects('/^detected /');
@@ -36,7 +37,7 @@ printf("notifications: %d (%s)\n", count($notified), $notified[0] ?? '');
 // A worker empties the queue: one recovery, whatever the number of watchers and rounds.
 $r = $app->artisan(['fastqueue:work', '--stop-when-empty', '--queue=dash110']);
 echo "worker status {$r['status']}\n";
-while (count($effects('/^recovered /')) < 1 && microtime(true) < $until) {
+while (count($effects('/^notified recovered /')) < 1 && microtime(true) < $until) {
     usleep(100000);
 }
 $alerts = count($effects('/^detected /'));
