@@ -6,6 +6,7 @@ use FastQueue\Laravel\Console\MetricsCommand;
 use FastQueue\Laravel\Console\SuperviseCommand;
 use FastQueue\Laravel\Console\StatusCommand;
 use FastQueue\Laravel\Console\TerminateCommand;
+use FastQueue\Laravel\Console\WatchCommand;
 use FastQueue\Laravel\Console\WorkCommand;
 use FastQueue\Laravel\Dashboard\Http\DashboardConfig;
 use FastQueue\Laravel\Dashboard\Http\Middleware\Authorize;
@@ -16,7 +17,7 @@ use Illuminate\Contracts\Foundation\CachesRoutes;
 use Illuminate\Support\ServiceProvider;
 
 /**
- * Registers php artisan fastqueue:work, fastqueue:metrics, fastqueue:supervise, fastqueue:status and
+ * Registers php artisan fastqueue:work, fastqueue:metrics, fastqueue:supervise, fastqueue:status, fastqueue:watch and
  * fastqueue:terminate, queue:restart's restart stamp for the supervisors, and the dashboard's pages. Discovered by composer through extra.laravel.providers;
  * without composer (Laravel from Debian's packages), require laravel/autoload.php and list this
  * class in the 'providers' of config/app.php.
@@ -43,7 +44,7 @@ class FastQueueServiceProvider extends ServiceProvider
     {
         if ($this->app->runningInConsole()) {
             $this->commands([WorkCommand::class, MetricsCommand::class, SuperviseCommand::class, StatusCommand::class,
-                TerminateCommand::class]);
+                TerminateCommand::class, WatchCommand::class]);
             // config/fastqueue.php for vendor:publish --tag=fastqueue-config.
             $this->publishes([__DIR__.'/../config/fastqueue.php' => $this->app->configPath('fastqueue.php')], 'fastqueue-config');
         }

@@ -35,7 +35,7 @@ final class Exposition
             }
             $labels = self::labels($m[2]);
             if ($labels !== null && (is_numeric($m[3]) || in_array($m[3], ['+Inf', '-Inf', 'NaN'], true))) {
-                $samples[] = ['name' => $m[1], 'labels' => $labels ?? [], 'value' => self::number($m[3])];
+                $samples[] = ['name' => $m[1], 'labels' => $labels, 'value' => self::number($m[3])];
             }
         }
 

@@ -26,8 +26,9 @@ final class Histogram
     }
 
     /**
-     * $now - $before, bound by bound; null when a count went down (the worker started over
-     * under the same label).
+     * $now - $before, bound by bound, every bound kept (a bucket's lower bound is the bound
+     * below it, even when that one's delta is 0); null when a count went down (the worker
+     * started over under the same label).
      *
      * @param  array<string, float>  $now
      * @param  array<string, float>  $before
@@ -41,12 +42,20 @@ final class Histogram
             if ($d < 0) {
                 return null;
             }
-            if ($d > 0) {
-                $delta[$le] = $d;
-            }
+            $delta[$le] = $d;
         }
 
         return $delta;
+    }
+
+    /**
+     * Whether the buckets count any observation.
+     *
+     * @param  array<string, float>  $buckets
+     */
+    public static function counts(array $buckets): bool
+    {
+        return $buckets !== [] && max($buckets) > 0;
     }
 
     /**

@@ -156,7 +156,7 @@ final class History
             if ($d['processed'] < 0 || $d['failed'] < 0 || $d['released'] < 0 || $d['wait'] === null || $d['run'] === null) {
                 return null;
             }
-            if ($d['processed'] + $d['failed'] + $d['released'] > 0 || $d['wait'] !== [] || $d['run'] !== []) {
+            if ($d['processed'] + $d['failed'] + $d['released'] > 0 || Histogram::counts($d['wait']) || Histogram::counts($d['run'])) {
                 $deltas[$queue] = $d;
             }
         }
