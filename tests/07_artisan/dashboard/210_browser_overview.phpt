@@ -70,6 +70,14 @@ $b = fq_browser();
 
 fq_browser_run(function () use ($app, $server, $b, $xssQueue) {
     $b->get($server->url('/fastqueue'));
+    // The keyboard: the first Tab reaches the skip link, shown, with a focus ring; Enter on
+    // it moves to the content.
+    $b->driver->getKeyboard()->sendKeys(Facebook\WebDriver\WebDriverKeys::TAB);
+    printf("keyboard: the first Tab reaches %s, %s\n", $b->script('return document.activeElement.textContent;'),
+        $b->script('var a = document.activeElement, r = a.getBoundingClientRect(), s = getComputedStyle(a);
+            return r.left >= 0 && r.width > 0 && s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;') ? 'shown with a focus ring' : 'NOT SHOWN');
+    $b->driver->getKeyboard()->sendKeys(Facebook\WebDriver\WebDriverKeys::ENTER);
+    echo "keyboard: Enter moves to ", $b->waitUntil(fn () => $b->script('return document.activeElement.id;') ?: null, 5, 'the focus moves'), "\n";
     $b->script('window.fqMarker = "this page"; return null;');
     $b->waitUntil(fn () => $b->attr('#fq-stale', 'hidden') !== null, 20, 'the stale banner goes once the worker publishes');
     echo "stale banner: hidden\n";
@@ -119,6 +127,8 @@ $worker->signal(SIGTERM);
 echo "worker: ", $worker->wait()['status'], "\n";
 ?>
 --EXPECT--
+keyboard: the first Tab reaches Skip to content, shown with a focus ring
+keyboard: Enter moves to main
 stale banner: hidden
 -- a burst
 dash210: jobs/min > 0, wait p50 shown, wait p95 shown, run p50 in ms
