@@ -107,4 +107,69 @@ return [
         'connection' => env('FASTQUEUE_REDIS_CONNECTION'),
     ],
 
+    /*
+    |--------------------------------------------------------------------------
+    | Dashboard: the pages at /fastqueue
+    |--------------------------------------------------------------------------
+    |
+    | The overview, workers and failed jobs pages, and the JSON behind them (docs/dashboard.md).
+    | They are guarded by two gates: viewFastQueue to look and read the JSON, manageFastQueue
+    | for every action (each a POST with a CSRF token). Until the application defines a gate,
+    | it allows the "local" environment only. The overview's rates and percentiles come from
+    | a history of snapshots kept in Redis (under the queue connection's prefix), taken by the
+    | watcher (fastqueue:watch, which fastqueue:supervise runs on each host) and by the page itself.
+    |
+    */
+
+    'dashboard' => [
+        // false: no route is registered.
+        'enabled' => env('FASTQUEUE_DASHBOARD', true),
+
+        // The URI prefix of the pages, and the domain they answer on (null: any).
+        'path' => env('FASTQUEUE_DASHBOARD_PATH', 'fastqueue'),
+        'domain' => env('FASTQUEUE_DASHBOARD_DOMAIN'),
+
+        // The middleware in front of the pages; the gate and the security headers come
+        // after these. "web" gives the session, the CSRF check and the user.
+        'middleware' => ['web'],
+
+        // The queue connections (config/queue.php) shown. null: queue.default only.
+        'connections' => null,
+
+        // Seconds between two refreshes of an open page.
+        'refresh' => 5,
+
+        // Seconds between two snapshots, and seconds a snapshot is kept.
+        'history' => ['interval' => 10, 'retention' => 3600],
+    ],
+
+    /*
+    |--------------------------------------------------------------------------
+    | Long-wait alerts
+    |--------------------------------------------------------------------------
+    |
+    | docs/dashboard.md, "Alerts". Evaluated by fastqueue:watch (the supervisor's watcher, or
+    | the scheduler's), under a lock in Redis, so several hosts raise one alert.
+    |
+    */
+
+    'alerts' => [
+        // Seconds of measured wait (the oldest due job's) over which a queue raises
+        // LongWaitDetected, by "CONNECTION:QUEUE", as Horizon's "waits". While empty,
+        // config/horizon.php's "waits" are used.
+        'waits' => [
+            // 'redis:default' => 60,
+        ],
+
+        // Seconds: at most one alert per queue per interval while its wait stays over.
+        'interval' => 300,
+
+        // Where the notification goes, by channel: any of Laravel's notification channels
+        // (the slack one needs laravel/slack-notification-channel). Empty: events only.
+        'notify' => [
+            // 'mail' => 'ops@example.com',
+            // 'slack' => env('FASTQUEUE_SLACK_WEBHOOK'),
+        ],
+    ],
+
 ];

@@ -2,6 +2,7 @@
 
 namespace FastQueue\Laravel\Console;
 
+use FastQueue\Laravel\Supervisor\Fleet;
 use FastQueue\Laravel\Supervisor\Registry;
 use Illuminate\Console\Command;
 use Symfony\Component\Console\Output\OutputInterface;
@@ -60,7 +61,8 @@ class StatusCommand extends Command
 
     /**
      * The document --json prints: each live supervisor's record as it wrote it, with "seen"
-     * (its last heartbeat) and, in each pool, "workers": [{"pid", "state": busy|idle|unknown}].
+     * (its last heartbeat) and, in each pool, "workers": [{"pid", "state": busy|idle|unknown}]
+     * (the watcher's pool: "watching").
      *
      * @return array{connection: string, time: float, supervisors: list<array<string, mixed>>}
      */
@@ -84,9 +86,10 @@ class StatusCommand extends Command
         $pidsOf = fn (mixed $pool) => array_map('intval', array_values((array) ($pool['pids'] ?? [])));
         $busy = $registry->busy((string) ($s['host'] ?? ''), array_merge(...array_values(array_map($pidsOf, $pools))));
         foreach ($pools as $name => $pool) {
+            // The watcher (fastqueue:watch --loop) runs no job and publishes no figures.
             $s['pools'][$name]['workers'] = array_map(fn (int $pid) => [
                 'pid' => $pid,
-                'state' => match ($busy[$pid] ?? null) { true => 'busy', false => 'idle', null => 'unknown' },
+                'state' => $name === Fleet::WATCHER_POOL ? 'watching' : match ($busy[$pid] ?? null) { true => 'busy', false => 'idle', null => 'unknown' },
             ], $pidsOf($pool));
         }
         foreach (['groups', 'pools', 'queues'] as $key) {

@@ -96,6 +96,10 @@ class SuperviseCommand extends Command
         foreach ($fleet->pools() as $pool) {
             $supervisor->addPool($pool['name'], $pool['command'], $pool['processes'], $pool['options']);
         }
+        if (Fleet::watches($this->laravel['config'])) {
+            $watcher = $fleet->watcherPool();
+            $supervisor->addPool($watcher['name'], $watcher['command'], $watcher['processes'], $watcher['options']);
+        }
 
         return $supervisor;
     }
@@ -115,9 +119,20 @@ class SuperviseCommand extends Command
             $this->line(sprintf('pool %s (group %s, queues %s): %d process(es), %d to %d',
                 $p['name'], $p['options']['group'], implode(',', $p['options']['queues']), $p['processes'],
                 $p['options']['min_processes'], $p['options']['max_processes']));
-            $this->line('  '.implode(' ', array_map(
-                fn (string $arg) => preg_match('~^[A-Za-z0-9_./:=,%@+-]+$~', $arg) ? $arg : escapeshellarg($arg), $p['command'])));
+            $this->line('  '.self::commandLine($p['command']));
         }
+        if (Fleet::watches($this->laravel['config'])) {
+            $watcher = $fleet->watcherPool();
+            $this->line("pool {$watcher['name']} (the dashboard's history and the long-wait alerts): 1 process(es)");
+            $this->line('  '.self::commandLine($watcher['command']));
+        }
+    }
+
+    /** @param  list<string>  $command */
+    private static function commandLine(array $command): string
+    {
+        return implode(' ', array_map(
+            fn (string $arg) => preg_match('~^[A-Za-z0-9_./:=,%@+-]+$~', $arg) ? $arg : escapeshellarg($arg), $command));
     }
 
     /** A line of the supervisor's log, dated, as queue:work dates its lines. */

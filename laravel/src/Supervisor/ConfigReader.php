@@ -27,11 +27,11 @@ final class ConfigReader
     /** Supervisor keys Horizon knows that are not followed (docs/laravel.md says why). */
     public const NOT_FOLLOWED = ['workersName', 'parentId', 'directory', 'name', 'autoScale'];
 
-    /** The top-level keys of config/horizon.php that are read. */
-    public const HORIZON_FOLLOWED = ['defaults', 'environments', 'env'];
+    /** The top-level keys of config/horizon.php that are read ("waits" by the long-wait alerts). */
+    public const HORIZON_FOLLOWED = ['defaults', 'environments', 'env', 'waits'];
 
     /** Horizon's other top-level keys: its dashboard, its own storage and its master process. */
-    public const HORIZON_NOT_FOLLOWED = ['name', 'domain', 'path', 'uri', 'use', 'prefix', 'middleware', 'waits', 'trim',
+    public const HORIZON_NOT_FOLLOWED = ['name', 'domain', 'path', 'uri', 'use', 'prefix', 'middleware', 'trim',
         'silenced', 'silenced_tags', 'metrics', 'fast_termination', 'memory_limit', 'watch'];
 
     /** FastQueue's own keys of fastqueue.supervisors. */

@@ -2,6 +2,9 @@
 
 namespace FastQueue\Laravel\Supervisor;
 
+use FastQueue\Laravel\Dashboard\Alerts\Thresholds;
+use Illuminate\Contracts\Config\Repository as Config;
+
 /**
  * The groups and pools of FastQueue\Supervisor that run a Plan: one group per supervisor
  * (its budget of maxProcesses), and its pools. Balanced ('simple', 'auto'): a pool per
@@ -9,10 +12,14 @@ namespace FastQueue\Laravel\Supervisor;
  * moved by the balancing. Unbalanced (false): one pool named "SUPERVISOR" over all its
  * queues in their order, of maxProcesses workers. Every worker is a fastqueue:work process
  * of the application, with the supervisor's options and FASTQUEUE_SUPERVISED=1 (a restart
- * is the supervisor's to carry out, pool by pool).
+ * is the supervisor's to carry out, pool by pool). Beside them, while the dashboard or the
+ * long-wait alerts are on, one watcher (fastqueue:watch --loop) per host.
  */
 final class Fleet
 {
+    /** The watcher's pool name. */
+    public const WATCHER_POOL = 'fastqueue:watch';
+
     /** The variable that tells fastqueue:work it runs under fastqueue:supervise. */
     public const SUPERVISED_ENV = 'FASTQUEUE_SUPERVISED';
 
@@ -79,6 +86,32 @@ final class Fleet
         }
 
         return $pools;
+    }
+
+    /**
+     * Whether the supervisor runs a watcher: the dashboard is on (fastqueue.dashboard.enabled,
+     * the default) or a long-wait threshold is set.
+     */
+    public static function watches(Config $config): bool
+    {
+        return (bool) $config->get('fastqueue.dashboard.enabled', true) || Thresholds::read($config) !== [];
+    }
+
+    /**
+     * addPool()'s arguments for the watcher: one fastqueue:watch --loop, in no group (it takes
+     * nothing of a budget and is never balanced) and for no queue (no queue's figures count it).
+     * Its snapshots and alerts are under locks in Redis, so a watcher per host raises one alert.
+     *
+     * @return array{name: string, command: list<string>, processes: int, options: array<string, mixed>}
+     */
+    public function watcherPool(): array
+    {
+        return [
+            'name' => self::WATCHER_POOL,
+            'command' => array_merge($this->php, [$this->artisan, 'fastqueue:watch', '--loop']),
+            'processes' => 1,
+            'options' => [],
+        ];
     }
 
     /**

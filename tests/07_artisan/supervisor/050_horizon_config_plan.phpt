@@ -98,12 +98,16 @@ pool supervisor-1:default (group supervisor-1, queues default): 1 process(es), 1
 PHP APP/artisan fastqueue:work redis --queue=default --tries=1 --timeout=60 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
 pool notifications (group notifications, queues mail,sms): 3 process(es), 1 to 3
 nice -n 5 PHP APP/artisan fastqueue:work redis --queue=mail,sms --tries=5 --timeout=60 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=10,60 --rest=0 --force --metrics --metrics-publish
+pool fastqueue:watch (the dashboard's history and the long-wait alerts): 1 process(es)
+PHP APP/artisan fastqueue:watch --loop
 -- local
 status 0, stderr: none
 environment "local" from config/horizon.php; name "fastqueuetest", host HOST, heartbeat 3 s, shared budget no, stop timeout 70 s, registry on Redis connection "default"
 group supervisor-1: balance auto, strategy time, max_processes 3, max_shift 1, cooldown 3 s
 pool supervisor-1:default (group supervisor-1, queues default): 1 process(es), 1 to 3
 PHP APP/artisan fastqueue:work redis --queue=default --tries=1 --timeout=60 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
+pool fastqueue:watch (the dashboard's history and the long-wait alerts): 1 process(es)
+PHP APP/artisan fastqueue:watch --loop
 -- staging
 status 0, stderr: none
 environment "staging" from config/horizon.php; name "fastqueuetest", host HOST, heartbeat 3 s, shared budget no, stop timeout 70 s, registry on Redis connection "default"
@@ -112,5 +116,7 @@ pool supervisor-1:high (group supervisor-1, queues high): 2 process(es), 2 to 4
 PHP APP/artisan fastqueue:work redis --queue=high --tries=1 --timeout=60 --memory=128 --sleep=0.5 --max-jobs=0 --max-time=0 --backoff=0 --rest=1 --metrics --metrics-publish
 pool supervisor-1:default (group supervisor-1, queues default): 2 process(es), 2 to 4
 PHP APP/artisan fastqueue:work redis --queue=default --tries=1 --timeout=60 --memory=128 --sleep=0.5 --max-jobs=0 --max-time=0 --backoff=0 --rest=1 --metrics --metrics-publish
+pool fastqueue:watch (the dashboard's history and the long-wait alerts): 1 process(es)
+PHP APP/artisan fastqueue:watch --loop
 -- default environment
 environment "testing" from config/horizon.php; name "fastqueuetest", host HOST, heartbeat 3 s, shared budget no, stop timeout 70 s, registry on Redis connection "default"

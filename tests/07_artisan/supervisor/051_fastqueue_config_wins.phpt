@@ -79,6 +79,8 @@ environment "testing" from config/horizon.php; name "fastqueuetest", host HOST, 
 group supervisor-1: balance auto, strategy time, max_processes 3, max_shift 1, cooldown 3 s
 pool supervisor-1:horizon051 (group supervisor-1, queues horizon051): 1 process(es), 1 to 3
 PHP APP/artisan fastqueue:work redis --queue=horizon051 --tries=0 --timeout=60 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
+pool fastqueue:watch (the dashboard's history and the long-wait alerts): 1 process(es)
+PHP APP/artisan fastqueue:watch --loop
 -- config/fastqueue.php with supervisors
 status 1, stderr: none
 The queues of billing (environment "testing", queue connection "other") are not on the Redis connection "default" that the supervisor reads their figures from: set fastqueue.supervisors.connection to the queue connection's Redis connection.
@@ -90,5 +92,7 @@ pool billing:invoices (group billing, queues invoices): 0 process(es), 0 to 6
 PHP APP/artisan fastqueue:work other --queue=invoices --tries=0 --timeout=300 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
 pool billing:receipts (group billing, queues receipts): 0 process(es), 0 to 6
 PHP APP/artisan fastqueue:work other --queue=receipts --tries=0 --timeout=300 --memory=128 --sleep=3 --max-jobs=0 --max-time=0 --backoff=0 --rest=0 --metrics --metrics-publish
+pool fastqueue:watch (the dashboard's history and the long-wait alerts): 1 process(es)
+PHP APP/artisan fastqueue:watch --loop
 -- the default queue connection is not a redis one
 environment "testing" from fastqueue.supervisors; name "billing-app", host HOST, heartbeat 1 s, shared budget yes, stop timeout 310 s, registry on Redis connection "cache"

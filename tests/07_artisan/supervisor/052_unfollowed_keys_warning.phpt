@@ -1,5 +1,5 @@
 --TEST--
-fastqueue:supervise: every key that is read but not followed (Horizon's own settings such as domain, path, waits, trim, silenced, metrics, fast_termination, memory_limit; a supervisor's workersName, parentId, directory) and every unknown key is named, with where it was set, in one warning line at the start, with a maxProcesses raised to the sum of a balanced supervisor's minProcesses (as Horizon runs them); the supervisors still start as configured
+fastqueue:supervise: every key that is read but not followed (Horizon's own settings such as domain, path, trim, silenced, metrics, fast_termination, memory_limit; a supervisor's workersName, parentId, directory) and every unknown key is named, with where it was set, in one warning line at the start, with a maxProcesses raised to the sum of a balanced supervisor's minProcesses (as Horizon runs them); the supervisors still start as configured
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -57,8 +57,8 @@ echo implode("\n", preg_grep('/^group /', $lines)), "\n";
 status 0, stderr: none
 1 warning line(s), the first line: yes
 Configuration keys not followed: fastqueue.supervisors.defaults, horizon.name, horizon.domain,
-horizon.path, horizon.use, horizon.prefix, horizon.middleware, horizon.waits, horizon.trim,
-horizon.silenced, horizon.metrics, horizon.fast_termination, horizon.memory_limit,
+horizon.path, horizon.use, horizon.prefix, horizon.middleware, horizon.trim, horizon.silenced,
+horizon.metrics, horizon.fast_termination, horizon.memory_limit,
 horizon.defaults.supervisor-1.workersName, horizon.environments.testing.supervisor-1.directory,
 horizon.environments.testing.supervisor-1.parentId; unknown: fastqueue.supervisors.heartbeat_ms,
 horizon.dashboard_colour, horizon.environments.testing.supervisor-1.maxProcesess; followed as

@@ -53,9 +53,10 @@ PHP);
 
 $sup = fq_supervise_child($app, ['--environment=production']);
 $lines = fn () => fq_supervise_lines($sup->stdout());
-// Each pool's first start is logged: 1 + 1 (minProcesses) + 2 (maxProcesses) workers.
+// Each pool's first start is logged: 1 + 1 (minProcesses) + 2 (maxProcesses) workers, and the
+// watcher.
 $until = microtime(true) + 30 * fq_app_scale();
-while (count(preg_grep('/started pid/', $lines())) < 4 && $sup->running() && microtime(true) < $until) {
+while (count(preg_grep('/started pid/', $lines())) < 5 && $sup->running() && microtime(true) < $until) {
     usleep(50000);
 }
 echo 'first line: ', preg_replace('/^WARN +/', '', $lines()[0] ?? ''), "\n";
@@ -67,6 +68,9 @@ foreach (preg_grep('/started pid/', $lines()) as $line) {
     $counts[$m[1]] = "$m[3] of $m[4]";
 }
 ksort($started);
+// Beside the workers, the watcher of the dashboard's history and of Horizon's waits.
+$watcher = $started['fastqueue:watch'] ?? [];
+unset($started['fastqueue:watch']);
 foreach ($started as $pool => $pids) {
     echo "pool $pool: ", count($pids), " started\n";
 }
@@ -76,6 +80,10 @@ foreach ($started as $pool => $pids) {
 // supervisor's, so wait (bounded) until each one runs its own.
 $children = fq_supervise_children($sup->pid);
 $until = microtime(true) + 10 * fq_app_scale();
+while ($watcher !== [] && !fq_supervise_children($sup->pid, 'fastqueue:watch --loop') && microtime(true) < $until) {
+    usleep(50000);
+}
+echo 'watcher: ', count($watcher), ' started, running fastqueue:watch --loop: ', count(fq_supervise_children($sup->pid, 'fastqueue:watch --loop')), "\n";
 while (array_diff(array_merge(...array_values($started)), array_keys($children)) !== [] && microtime(true) < $until) {
     usleep(50000);
     $children = fq_supervise_children($sup->pid);
@@ -121,11 +129,12 @@ $r = $sup->wait(60);
 echo "after SIGTERM: status {$r['status']}, workers left: ", count(fq_sup_wait_gone(array_merge(...array_values($started)), 10)), ", stderr: ", trim($r['stderr']) ?: 'none', "\n";
 ?>
 --EXPECT--
-first line: Configuration keys not followed: horizon.domain, horizon.path, horizon.waits (docs/laravel.md, "fastqueue:supervise", says why).
+first line: Configuration keys not followed: horizon.domain, horizon.path (docs/laravel.md, "fastqueue:supervise", says why).
 Supervising 3 pool(s) of supervisor-1, mail (environment "production", from config/horizon.php) as "fastqueuetest" on host HOST.
 pool mail: 2 started
 pool supervisor-1:default054: 1 started
 pool supervisor-1:high054: 1 started
+watcher: 1 started, running fastqueue:watch --loop: 1
   mail: fastqueue:work yes, queues mail054, FASTQUEUE_SUPERVISED=1, nice 5
   mail: fastqueue:work yes, queues mail054, FASTQUEUE_SUPERVISED=1, nice 5
   supervisor-1:default054: fastqueue:work yes, queues default054, FASTQUEUE_SUPERVISED=1, nice 0
@@ -133,6 +142,7 @@ pool supervisor-1:high054: 1 started
 record: fastqueuetest, pid is the command's: yes
   group supervisor-1: balance auto, strategy time, max_processes 3, shared false
   group mail: balance off, strategy time, max_processes 2, shared false
+  pool fastqueue:watch: group , queues , min 0, max 1
   pool mail: group mail, queues mail054, min 1, max 2
   pool supervisor-1:default054: group supervisor-1, queues default054, min 1, max 3
   pool supervisor-1:high054: group supervisor-1, queues high054, min 1, max 3

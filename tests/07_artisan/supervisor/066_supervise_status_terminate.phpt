@@ -68,10 +68,12 @@ echo 'supervisors: ', json_encode(fq_registry_status($app)['supervisors']), "\n"
 app066 on this host, pid fastqueue:supervise's, running
 supervisor-1:a066: ["a066"], idle
 supervisor-1:b066: ["b066"], idle
+fastqueue:watch: [], watching
 Broadcasting queue restart signal.
 restarted: the stamp, still running: true
 supervisor-1:a066: all new
 supervisor-1:b066: all new
+fastqueue:watch: all new
 terminate: status 0, 1 supervisor will stop: app066 on HOST.
 fastqueue:supervise: status 0
 supervisors: []
