@@ -107,4 +107,35 @@ return [
         'connection' => env('FASTQUEUE_REDIS_CONNECTION'),
     ],
 
+    /*
+    |--------------------------------------------------------------------------
+    | Dashboard: the pages at /fastqueue
+    |--------------------------------------------------------------------------
+    |
+    | The overview, workers and failed jobs pages, and the JSON behind them. They are
+    | guarded by two gates: viewFastQueue to look and read the JSON, manageFastQueue for
+    | every action (each a POST with a CSRF token). Until the application defines a gate,
+    | it allows the "local" environment only. See docs/dashboard.md.
+    |
+    */
+
+    'dashboard' => [
+        // false: no route is registered.
+        'enabled' => env('FASTQUEUE_DASHBOARD', true),
+
+        // The URI prefix of the pages, and the domain they answer on (null: any).
+        'path' => env('FASTQUEUE_DASHBOARD_PATH', 'fastqueue'),
+        'domain' => env('FASTQUEUE_DASHBOARD_DOMAIN'),
+
+        // The middleware in front of the pages; the gate and the security headers come
+        // after these. "web" gives the session, the CSRF check and the user.
+        'middleware' => ['web'],
+
+        // The queue connections (config/queue.php) shown. null: queue.default only.
+        'connections' => null,
+
+        // Seconds between two refreshes of an open page.
+        'refresh' => 5,
+    ],
+
 ];

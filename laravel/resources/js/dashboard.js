@@ -1,0 +1,1 @@
+// The overview's and workers' refresh: filled in next.
