@@ -136,6 +136,9 @@ return [
 
         // Seconds between two refreshes of an open page.
         'refresh' => 5,
+
+        // Failed jobs listed per page.
+        'per_page' => 50,
     ],
 
 ];
