@@ -31,25 +31,27 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .status.stale { border-color: var(--warn); background: #fff6e0; color: #4d3300; }
 .status.ok { border-color: var(--ok); background: #e8f5ec; }
 .muted { color: var(--muted); }
-.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: .75rem; margin: 0 0 1rem; padding: 0; }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .75rem; margin: 0 0 1rem; padding: 0; }
 .cards > div { background: var(--card); border: 1px solid var(--line); border-radius: 4px; padding: .6rem .8rem; margin: 0; }
 .cards dt { color: var(--muted); font-size: .85rem; }
 .cards dd { margin: 0; font-size: 1.35rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+.cards dd.muted { font-size: .9rem; font-weight: 400; overflow-wrap: anywhere; }
 .table-wrap { overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 caption { text-align: left; padding: .5rem .75rem; color: var(--muted); caption-side: bottom; font-size: .85rem; }
 th, td { padding: .45rem .75rem; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; vertical-align: top; }
 td.num, th.num { text-align: right; }
 thead th { background: #eef0f4; font-size: .85rem; }
-tbody tr:last-child td { border-bottom: 0; }
+tbody tr:last-child > * { border-bottom: 0; }
 .tag { display: inline-block; padding: 0 .4rem; border-radius: 3px; font-size: .8rem; background: #eef0f4; }
 .tag.busy { background: #dfeafc; } .tag.paused { background: #fff0c2; } .tag.idle { background: #eef0f4; }
 button { font: inherit; padding: .25rem .7rem; border: 1px solid var(--accent); background: var(--card); color: var(--accent); border-radius: 3px; cursor: pointer; }
 button:hover { background: #eaf1fc; }
 form.inline { display: inline; margin: 0; }
-.chart { background: var(--card); border: 1px solid var(--line); border-radius: 4px; padding: .5rem; }
+.chart { margin: 0 0 1rem; background: var(--card); border: 1px solid var(--line); border-radius: 4px; padding: .5rem; }
 .chart svg { display: block; width: 100%; height: 8rem; }
-.wrap-text { white-space: normal; word-break: break-all; }
+.wrap-text { white-space: normal; overflow-wrap: anywhere; min-width: 9rem; max-width: 28rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 footer { max-width: 80rem; margin: 0 auto; padding: 1rem; color: var(--muted); font-size: .85rem; }
 </style>
 @stack('styles')

@@ -16,6 +16,63 @@ final class Exposition
     /** @var array<string, array{help: ?string, type: ?string, samples: list<string>}> */
     private array $families = [];
 
+    /**
+     * The samples of one exposition, in order, each as its name, its labels (unescaped) and its
+     * value; comments and lines that are not samples are skipped. For readers that pick figures
+     * by name (the dashboard), where a family may be missing (an older worker publishes fewer).
+     *
+     * @return list<array{name: string, labels: array<string, string>, value: float}>
+     */
+    public static function samples(string $text): array
+    {
+        $samples = [];
+        foreach (preg_split('/\r?\n/', $text) as $line) {
+            if ($line === '' || $line[0] === '#') {
+                continue;
+            }
+            if (! preg_match('/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/', $line, $m)) {
+                continue;
+            }
+            $labels = self::labels($m[2]);
+            if ($labels !== null && (is_numeric($m[3]) || in_array($m[3], ['+Inf', '-Inf', 'NaN'], true))) {
+                $samples[] = ['name' => $m[1], 'labels' => $labels ?? [], 'value' => self::number($m[3])];
+            }
+        }
+
+        return $samples;
+    }
+
+    /**
+     * A sample's label set ('a="x",b="y"') as a map, its values unescaped (\\, \", \n); null
+     * when it is malformed.
+     *
+     * @return ?array<string, string>
+     */
+    private static function labels(string $text): ?array
+    {
+        $labels = [];
+        $rest = trim($text);
+        while ($rest !== '') {
+            if (! preg_match('/^([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\\]|\\\\.)*)"\s*,?\s*/', $rest, $m)) {
+                return null;
+            }
+            $labels[$m[1]] = preg_replace_callback('/\\\\(.)/', fn ($e) => $e[1] === 'n' ? "\n" : $e[1], $m[2]);
+            $rest = substr($rest, strlen($m[0]));
+        }
+
+        return $labels;
+    }
+
+    private static function number(string $value): float
+    {
+        return match ($value) {
+            '+Inf' => INF,
+            '-Inf' => -INF,
+            'NaN' => NAN,
+            default => (float) $value,
+        };
+    }
+
     /** Adds one worker's exposition. */
     public function add(string $text): void
     {

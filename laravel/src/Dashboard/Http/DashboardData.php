@@ -2,12 +2,11 @@
 
 namespace FastQueue\Laravel\Dashboard\Http;
 
+use FastQueue\Laravel\Dashboard\Data\Overview;
+use FastQueue\Laravel\Dashboard\Data\Workers;
 use Illuminate\Contracts\Foundation\Application;
 
-/**
- * Where the pages get their figures: Data\Overview and Data\Workers. Until they exist on
- * this branch, a fixture of the same shape (removed when they are merged).
- */
+/** Where the pages and their JSON get the figures: the web layer computes none itself. */
 final class DashboardData
 {
     public function __construct(private Application $app)
@@ -17,16 +16,12 @@ final class DashboardData
     /** @return array<string, mixed> */
     public function overview(): array
     {
-        $class = 'FastQueue\\Laravel\\Dashboard\\Data\\Overview';
-
-        return class_exists($class) ? (new $class($this->app))->build() : Fixture::overview();
+        return (new Overview($this->app))->build();
     }
 
     /** @return array<string, mixed> */
     public function workers(): array
     {
-        $class = 'FastQueue\\Laravel\\Dashboard\\Data\\Workers';
-
-        return class_exists($class) ? (new $class($this->app))->build() : Fixture::workers();
+        return (new Workers($this->app))->build();
     }
 }

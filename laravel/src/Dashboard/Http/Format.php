@@ -35,17 +35,23 @@ final class Format
             return round($s * 1000).' ms';
         }
         if ($s < 60) {
-            return number_format($s, 1, '.', '').' s';
+            return (floor($s) === $s ? (string) (int) $s : number_format($s, 1, '.', '')).' s';
         }
         $whole = (int) round($s);
         if ($whole < 3600) {
-            return intdiv($whole, 60).' m '.($whole % 60).' s';
+            return self::pair(intdiv($whole, 60), 'm', $whole % 60, 's');
         }
         if ($whole < 86400) {
-            return intdiv($whole, 3600).' h '.intdiv($whole % 3600, 60).' m';
+            return self::pair(intdiv($whole, 3600), 'h', intdiv($whole % 3600, 60), 'm');
         }
 
-        return intdiv($whole, 86400).' d '.intdiv($whole % 86400, 3600).' h';
+        return self::pair(intdiv($whole, 86400), 'd', intdiv($whole % 86400, 3600), 'h');
+    }
+
+    /** "5 m 3 s", or "5 m" when the smaller unit is 0. */
+    private static function pair(int $big, string $bigUnit, int $small, string $smallUnit): string
+    {
+        return $small === 0 ? "{$big} {$bigUnit}" : "{$big} {$bigUnit} {$small} {$smallUnit}";
     }
 
     public static function bytes(int|float|null $b): string
@@ -78,7 +84,8 @@ final class Format
 
     /**
      * The jobs-per-interval history as the points attribute of an SVG polyline in a 300 x 100
-     * box: time across, the busiest interval at the top. Empty with fewer than two points.
+     * box: time across, the busiest interval (processed or failed, one scale for both lines)
+     * at the top. Empty with fewer than two points.
      *
      * @param list<array{t: float|int, processed: int|null, failed?: int|null}> $points
      */
@@ -89,7 +96,7 @@ final class Format
         }
         $t0 = (float) $points[0]['t'];
         $span = max(1e-9, (float) $points[count($points) - 1]['t'] - $t0);
-        $top = max(1, ...array_map(static fn (array $p): int => (int) ($p[$key] ?? 0), $points));
+        $top = max(1, ...array_map(static fn (array $p): int => max((int) ($p['processed'] ?? 0), (int) ($p['failed'] ?? 0)), $points));
         $xy = [];
         foreach ($points as $p) {
             $x = ((float) $p['t'] - $t0) / $span * 300;
