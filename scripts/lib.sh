@@ -22,6 +22,8 @@ fq_packages() {
 	list+=" redis-server redis-tools php-pear valgrind php-parser"
 	list+=" php-illuminate-queue php-illuminate-redis php-illuminate-events"
 	list+=" php-illuminate-container php-illuminate-bus php-laravel-framework"
+	# The browser tests (tests/inc/browser.inc): Debian's chromium, driven through its WebDriver.
+	list+=" chromium chromium-driver"
 	[ "$redis" = predis ] && list+=" php-predis"
 	for p in $php; do
 		list+=" php$p-dev php$p-cli php$p-sqlite3 php$p-mbstring php$p-xml php$p-curl php$p-intl"
@@ -103,6 +105,37 @@ fq_promtool() {
 		) || return 1
 	fi
 	[ -x "$dir/usr/bin/promtool" ] && echo "$dir/usr/bin/promtool"
+}
+
+# php-webdriver, the WebDriver client the browser tests drive chromium-driver with
+# (tests/inc/browser.inc), from Packagist with composer into FASTQUEUE_TEST_WEBDRIVER (default
+# /var/cache/fastqueue/webdriver), once: a later run finds it there, and scripts/stack copies
+# it into its roots, where no composer is needed. Installs Debian's composer and unzip where
+# they are missing. Pinned to 1.16 for PHP 8.2 (platform.php): the same files serve PHP 8.2 to
+# 8.6. ext-zip is not asked for: php-webdriver uses it only for Firefox profiles. Prints its
+# directory; fails when composer cannot install it.
+FQ_WEBDRIVER_VERSION=1.16.0
+fq_webdriver() {
+	local dir=${FASTQUEUE_TEST_WEBDRIVER:-/var/cache/fastqueue/webdriver} log
+	if ! grep -qs "\"version\": \"$FQ_WEBDRIVER_VERSION\"" "$dir/vendor/composer/installed.json"; then
+		if ! command -v composer >/dev/null || ! command -v unzip >/dev/null; then
+			{ fq_as_root apt-get update -qq && fq_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq composer unzip; } >/dev/null 2>&1 ||
+				{ echo "fq_webdriver: apt-get install composer unzip failed" >&2; return 1; }
+		fi
+		rm -rf "$dir.new" && mkdir -p "$dir.new" || return 1
+		log=$dir.new/composer.log
+		if ! (
+			cd "$dir.new" && export COMPOSER_CACHE_DIR=${COMPOSER_CACHE_DIR:-/var/cache/fastqueue/composer} COMPOSER_ALLOW_SUPERUSER=1 &&
+				echo '{"config": {"platform": {"php": "8.2.0"}}}' >composer.json &&
+				composer require -n --no-progress --ignore-platform-req=ext-zip "php-webdriver/webdriver:$FQ_WEBDRIVER_VERSION"
+		) >"$log" 2>&1; then
+			echo "fq_webdriver: composer require php-webdriver/webdriver:$FQ_WEBDRIVER_VERSION failed:" >&2
+			tail -n 20 "$log" >&2
+			return 1
+		fi
+		rm -rf "$dir" && mv "$dir.new" "$dir" || return 1
+	fi
+	echo "$dir"
 }
 
 # A free TCP port on the loopback interface, chosen by the kernel.
