@@ -185,6 +185,11 @@ final class FailedJobs
         return $this->app['queue.failer'];
     }
 
+    /**
+     * @param array<string, int> $a
+     * @param array<string, int> $b
+     * @return array<string, int>
+     */
     private static function add(array $a, array $b): array
     {
         foreach ($b as $k => $v) {

@@ -27,7 +27,11 @@ final class FailedRecord
     ) {
     }
 
-    /** A provider's record (stdClass, or an array of the same keys). */
+    /**
+     * A provider's record (stdClass, or an array of the same keys).
+     *
+     * @param object|array<string, mixed> $record
+     */
     public static function fromProvider(object|array $record): self
     {
         $record = (array) $record;
@@ -40,7 +44,11 @@ final class FailedRecord
             self::text($record['failed_at'] ?? null));
     }
 
-    /** A record of FastQueue\RedisQueue::failed(): failed_at is Unix time, shown in UTC. */
+    /**
+     * A record of FastQueue\RedisQueue::failed(): failed_at is Unix time, shown in UTC.
+     *
+     * @param array<string, mixed> $record
+     */
     public static function fromRedisStore(array $record, ?string $connection): self
     {
         $payload = json_decode((string) ($record['payload'] ?? ''), true);
@@ -105,7 +113,11 @@ final class FailedRecord
         return is_string($command) && $command !== '' && ! str_starts_with($command, 'O:');
     }
 
-    /** The list's fields (the JSON's "jobs" entries). */
+    /**
+     * The list's fields (the JSON's "jobs" entries).
+     *
+     * @return array<string, mixed>
+     */
     public function summary(): array
     {
         return [
@@ -120,7 +132,12 @@ final class FailedRecord
         ];
     }
 
-    /** One job's view: the summary, the payload (unless encrypted) and the whole exception. */
+    /**
+     * One job's view: the summary, the payload (unless encrypted) and the whole exception.
+     *
+     * @param array{attempt: int, reason: string}|null $previousCrash
+     * @return array<string, mixed>
+     */
     public function details(?array $previousCrash): array
     {
         $encrypted = $this->encrypted();

@@ -20,7 +20,10 @@ final class RedisFailedJobs
     {
     }
 
-    /** @param array<string, mixed> $filter keys queue, class, exception */
+    /**
+     * @param array<string, mixed> $filter keys queue, class, exception
+     * @return array<string, mixed>
+     */
     public function page(array $filter, int $page, int $perPage): array
     {
         $page = max(1, $page);
@@ -32,6 +35,7 @@ final class RedisFailedJobs
             'paged_in' => 'memory', 'jobs' => array_map(fn (FailedRecord $r) => $r->summary(), $found['records'])];
     }
 
+    /** @return array<string, mixed>|null */
     public function find(string $id): ?array
     {
         foreach ($this->records(null) as $record) {
@@ -43,7 +47,10 @@ final class RedisFailedJobs
         return null;
     }
 
-    /** @param list<string> $ids */
+    /**
+     * @param list<string> $ids
+     * @return array{retried: int, missing: int, busy: int}
+     */
     public function retry(array $ids): array
     {
         $counts = ['retried' => 0, 'missing' => 0, 'busy' => 0];
@@ -54,7 +61,10 @@ final class RedisFailedJobs
         return $counts;
     }
 
-    /** @param array<string, mixed> $filter */
+    /**
+     * @param array<string, mixed> $filter
+     * @return array{retried: int, missing: int, busy: int}
+     */
     public function retryMatching(array $filter): array
     {
         $filter = Filter::from($filter);
@@ -62,7 +72,10 @@ final class RedisFailedJobs
         return $this->retry(MemoryPages::ids($this->records($filter->queue), $filter));
     }
 
-    /** @param list<string> $ids */
+    /**
+     * @param list<string> $ids
+     * @return array{forgotten: int, missing: int}
+     */
     public function forget(array $ids): array
     {
         $counts = ['forgotten' => 0, 'missing' => 0];
