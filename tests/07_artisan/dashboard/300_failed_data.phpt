@@ -41,9 +41,11 @@ $byLabel = [];
 foreach ($all['jobs'] as $j) {
     $byLabel[$j['name'] === 'App\\Jobs\\FailWhileFlagJob' ? $app->run("echo unserialize(json_decode(DB::table('failed_jobs')->where('uuid', '{$j['id']}')->value('payload'), true)['data']['command'])->label;") : $j['name']] = $j['id'];
 }
+// A crash record of the attempt that failed, as a dying worker writes it (docs/delivery.md).
+$app->run("\$app['redis']->connection()->set('queues:fail300a:crash:{$byLabel['a1']}:1', 'attempt 1 of App\\\\Jobs\\\\FailWhileFlagJob ended its worker: the worker died by signal SIGSEGV (a segmentation fault)');");
 $one = fq_failed_call($app, "\$failed->find('{$byLabel['a1']}')");
 echo "a1: attempts {$one['attempts']}, encrypted ", var_export($one['encrypted'], true), ", payload ", $one['payload']['displayName'],
-    ", exception with trace ", var_export(str_contains($one['exception'], "Stack trace:\n#0 "), true), ", crash ", var_export($one['previous_crash'], true), "\n";
+    ", exception with trace ", var_export(str_contains($one['exception'], "Stack trace:\n#0 "), true), ", crash ", json_encode($one['previous_crash'], JSON_UNESCAPED_SLASHES), "\n";
 $enc = fq_failed_call($app, "\$failed->find('{$byLabel['App\\Jobs\\EncryptedFailJob']}')");
 echo "encrypted: encrypted ", var_export($enc['encrypted'], true), ", payload ", var_export($enc['payload'], true), ", name {$enc['name']}, secret shown ",
     var_export(str_contains(json_encode($enc), 'secret-k9'), true), "\n";
@@ -97,7 +99,7 @@ summary: RuntimeException: throw <script>alert(1)</script> 100% attempt 1 in %s
 {"queue":"fail300a","class":"App\\Jobs\\EncryptedFailJob"}: 1: EncryptedFailJob@fail300a
 {"queue":"nope"}: 0: 
 -- one job
-a1: attempts 1, encrypted false, payload App\Jobs\FailWhileFlagJob, exception with trace true, crash NULL
+a1: attempts 1, encrypted false, payload App\Jobs\FailWhileFlagJob, exception with trace true, crash {"attempt":1,"reason":"attempt 1 of App\\Jobs\\FailWhileFlagJob ended its worker: the worker died by signal SIGSEGV (a segmentation fault)"}
 encrypted: encrypted true, payload NULL, name App\Jobs\EncryptedFailJob, secret shown false
 NULL
 -- retry and forget
