@@ -64,6 +64,21 @@ unlink($app->base . '/storage/fail-flag');
 $app->artisan(['fastqueue:work', '--queue=fail300a,fail300b', '--tries=1', '--stop-when-empty', '--sleep=0']);
 echo implode("\n", $app->effects()), "\n";
 
+echo "-- the database provider: records named by their numeric id\n";
+fq_failed_seed($app, 'fail300d', 'd', 2);
+$out = $app->run(<<<'PHP'
+    $app['config']->set('queue.failed.driver', 'database');
+    $app->forgetInstance('queue.failer');
+    $failed = new FastQueue\Laravel\Dashboard\Failed\FailedJobs($app);
+    $page = $failed->page(['queue' => 'fail300d'], 1, 50);
+    [$d2, $d1] = array_column($page['jobs'], 'id');
+    echo "ids numeric: ", var_export(ctype_digit($d1) && ctype_digit($d2), true), ", ", $page['total'], " in ", $page['paged_in'], "\n";
+    echo "find: ", $failed->find($d1)['name'], ", by its uuid: ", var_export($failed->find($page['jobs'][0]['uuid']), true), "\n";
+    echo "retry: ", json_encode($failed->retry([$d1])), ", forget: ", json_encode($failed->forget([$d2])), "\n";
+    echo "left on fail300d: ", $failed->page(['queue' => 'fail300d'], 1, 50)['total'], ", queued: ", $app['redis']->connection()->llen('queues:fail300d'), "\n";
+    PHP);
+echo $out;
+
 echo "-- a custom provider: paged in memory\n";
 $custom = <<<'PHP'
     $db = $app['queue.failer'];
@@ -115,6 +130,11 @@ failed() <script>alert(1)</script> 100%: RuntimeException: throw <script>alert(1
 ran a1 attempt=1 queue=fail300a
 ran a3 attempt=1 queue=fail300a
 ran a2 attempt=1 queue=fail300a
+-- the database provider: records named by their numeric id
+ids numeric: true, 2 in database
+find: App\Jobs\FailWhileFlagJob, by its uuid: NULL
+retry: {"retried":1,"missing":0,"busy":0}, forget: {"forgotten":1,"missing":0}
+left on fail300d: 0, queued: 1
 -- a custom provider: paged in memory
 memory: total 3 in memory: FailWhileFlagJob@fail300c
 memory retry matching: {"retried":1,"missing":0,"busy":0}
