@@ -141,6 +141,9 @@ return [
 
         // Seconds between two snapshots, and seconds a snapshot is kept.
         'history' => ['interval' => 10, 'retention' => 3600],
+
+        // Failed jobs listed per page.
+        'per_page' => 50,
     ],
 
     /*
