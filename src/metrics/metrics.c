@@ -12,6 +12,9 @@
 #include <string.h>
 #include <inttypes.h>
 #include <math.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
 
 /* {{{ buckets: the upper bounds, as they are written in le="..." and as numbers */
 typedef struct _bucket_set {
@@ -55,14 +58,47 @@ typedef struct _queue_figures {
 	histogram wait, run, cpu, memory;
 } queue_figures;
 
+/* {{{ the running job: written by PHP's thread alone, read by any
+ *
+ * A sequence count instead of the lock (a seqlock): the writer makes it odd, stores, makes it
+ * even; a reader copies, and keeps its copy only when the count was even and the same before and
+ * after. Every shared word is stored and loaded atomically (relaxed: the fences order them), so
+ * a reader never sees a torn value, only a copy it throws away. The job pays a few stores. */
+#define LABEL_WORDS (FASTQUEUE_METRICS_LABEL_MAX / 8)
+
+typedef struct _label_words {
+	uint32_t len;
+	uint64_t w[LABEL_WORDS];
+} label_words;
+
+typedef struct _job_slot {
+	uint32_t seq;                  /* odd while PHP's thread writes */
+	uint32_t present;              /* a job's handler runs */
+	uint64_t started;              /* the bits of its monotonic start (a double) */
+	label_words name, uuid, queue;
+} job_slot;
+
+/* A reader's copy, NUL-free bytes with their lengths. */
+typedef struct _job_copy {
+	bool present;
+	double started;
+	char name[FASTQUEUE_METRICS_LABEL_MAX], uuid[FASTQUEUE_METRICS_LABEL_MAX], queue[FASTQUEUE_METRICS_LABEL_MAX];
+	uint32_t name_len, uuid_len, queue_len;
+} job_copy;
+/* }}} */
+
 struct _fastqueue_metrics {
-	pthread_mutex_t lock;          /* guards everything below */
+	pthread_mutex_t lock;          /* guards everything below but job */
 	char *worker;                  /* the worker label's value, its bytes */
 	size_t worker_len;
 	queue_figures *queues;         /* in the order they first had a job */
 	uint32_t nqueues, cap;
 	uint32_t last;                 /* the queue last recorded: jobs come in runs of one queue */
 	fastqueue_worker_figures w;
+	char host[256];                /* gethostname() as the worker was made, NUL-terminated */
+	char *run_queues;              /* the current (or last) run's queues, comma-separated, or NULL */
+	size_t run_queues_len;
+	job_slot job;                  /* the running job (its own sequence count, not the lock) */
 };
 
 static const char *const outcome_names[FASTQUEUE_OUTCOME_COUNT] = {"processed", "released", "failed"};
@@ -81,6 +117,9 @@ fastqueue_metrics *fastqueue_metrics_new(const char *worker_label, size_t label_
 	}
 	memcpy(m->worker, worker_label, label_len);
 	m->worker_len = label_len;
+	if (gethostname(m->host, sizeof(m->host) - 1) != 0) {
+		m->host[0] = '\0';
+	}
 	m->w.started_at = started_at;
 	pthread_mutex_init(&m->lock, NULL);
 	return m;
@@ -96,6 +135,7 @@ void fastqueue_metrics_free(fastqueue_metrics *m)
 	}
 	free(m->queues);
 	free(m->worker);
+	free(m->run_queues);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
 }
@@ -155,12 +195,170 @@ static queue_figures *queue_of(fastqueue_metrics *m, const char *name, size_t le
 	return q;
 }
 
+/* {{{ the running job's slot */
+/* The longest prefix of s within max bytes that does not cut a UTF-8 sequence: a cut before a
+ * continuation byte (10xxxxxx) moves back to its sequence's first byte. */
+static size_t utf8_fit(const char *s, size_t len, size_t max)
+{
+	size_t n = max;
+
+	if (len <= max) {
+		return len;
+	}
+	while (n > 0 && ((unsigned char) s[n] & 0xC0) == 0x80) {
+		n--;
+	}
+	return n;
+}
+
+/* A word's bytes as a little-endian number, whatever the machine's order: byte k of the text
+ * is bits 8k to 8k+7, which slot_get reads back the same way. */
+static inline uint64_t le64(uint64_t word)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_bswap64(word);
+#else
+	return word;
+#endif
+}
+
+static void slot_put(label_words *to, const char *s, size_t len)
+{
+	size_t n = s ? utf8_fit(s, len, FASTQUEUE_METRICS_LABEL_MAX) : 0, i = 0;
+	uint64_t word;
+
+	/* Whole words by a fixed-size copy (one load each), no call. The tail of a value of a word
+	 * or more is the last 8 bytes shifted down (a little-endian word's first bytes are the low
+	 * ones); a shorter value's, byte by byte. The bytes past n in the last word are not read. */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&word, s + i, 8);
+		__atomic_store_n(&to->w[i / 8], le64(word), __ATOMIC_RELAXED);
+	}
+	if (i < n) {
+		word = 0;
+		if (n >= 8) {
+			memcpy(&word, s + n - 8, 8);
+			word = le64(word) >> (8 * (8 - (n - i)));
+		} else {
+			for (size_t k = 0; k < n; k++) {
+				word |= (uint64_t) (unsigned char) s[k] << (8 * k);
+			}
+		}
+		__atomic_store_n(&to->w[i / 8], word, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&to->len, (uint32_t) n, __ATOMIC_RELAXED);
+}
+
+/* The writer's section: the count odd, and the release fence keeps the stores after it from
+ * being seen before it. */
+static uint32_t slot_open(job_slot *j)
+{
+	uint32_t seq = __atomic_load_n(&j->seq, __ATOMIC_RELAXED) + 1;
+
+	__atomic_store_n(&j->seq, seq, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	return seq;
+}
+
+static void slot_close(job_slot *j, uint32_t seq)
+{
+	__atomic_store_n(&j->seq, seq + 1, __ATOMIC_RELEASE);
+}
+
+static void slot_clear(job_slot *j)
+{
+	uint32_t seq;
+
+	if (!__atomic_load_n(&j->present, __ATOMIC_RELAXED)) {
+		return;
+	}
+	seq = slot_open(j);
+	__atomic_store_n(&j->present, 0, __ATOMIC_RELAXED);
+	slot_close(j, seq);
+}
+
+static void slot_get(const label_words *from, char *to, uint32_t *len)
+{
+	uint32_t n = __atomic_load_n(&from->len, __ATOMIC_RELAXED);
+
+	n = n > FASTQUEUE_METRICS_LABEL_MAX ? FASTQUEUE_METRICS_LABEL_MAX : n;
+	for (uint32_t i = 0; i < n; i += 8) {
+		uint64_t word = __atomic_load_n(&from->w[i / 8], __ATOMIC_RELAXED);
+		for (uint32_t k = 0; k < 8 && i + k < n; k++) {
+			to[i + k] = (char) (word >> (8 * k));
+		}
+	}
+	*len = n;
+}
+
+/* A whole copy of the slot; false when PHP's thread kept rewriting it while this read (then the
+ * job line is left out of this render). */
+static bool slot_read(job_slot *j, job_copy *out)
+{
+	for (int tries = 0; tries < 1000; tries++) {
+		uint32_t before = __atomic_load_n(&j->seq, __ATOMIC_ACQUIRE);
+		uint64_t bits;
+		if (before & 1) {
+			sched_yield();
+			continue;
+		}
+		out->present = __atomic_load_n(&j->present, __ATOMIC_RELAXED) != 0;
+		if (out->present) {
+			bits = __atomic_load_n(&j->started, __ATOMIC_RELAXED);
+			memcpy(&out->started, &bits, sizeof(bits));
+			slot_get(&j->name, out->name, &out->name_len);
+			slot_get(&j->uuid, out->uuid, &out->uuid_len);
+			slot_get(&j->queue, out->queue, &out->queue_len);
+		}
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&j->seq, __ATOMIC_RELAXED) == before) {
+			return true;
+		}
+	}
+	return false;
+}
+
+void fastqueue_metrics_job_started(fastqueue_metrics *m, const fastqueue_job_identity *job)
+{
+	job_slot *j = &m->job;
+	uint32_t seq = slot_open(j);
+	uint64_t bits;
+
+	memcpy(&bits, &job->started, sizeof(bits));
+	__atomic_store_n(&j->started, bits, __ATOMIC_RELAXED);
+	slot_put(&j->name, job->name, job->name_len);
+	slot_put(&j->uuid, job->uuid, job->uuid_len);
+	slot_put(&j->queue, job->queue, job->queue_len);
+	__atomic_store_n(&j->present, 1, __ATOMIC_RELAXED);
+	slot_close(j, seq);
+}
+/* }}} */
+
+void fastqueue_metrics_run_started(fastqueue_metrics *m, const char *queues, size_t queues_len, size_t memory_bytes)
+{
+	char *copy = malloc(queues_len ? queues_len : 1);
+
+	pthread_mutex_lock(&m->lock);
+	free(m->run_queues);
+	m->run_queues = copy;
+	m->run_queues_len = copy ? queues_len : 0;
+	if (copy) {
+		memcpy(copy, queues, queues_len);
+	}
+	slot_clear(&m->job);
+	__atomic_store_n(&m->w.state, FASTQUEUE_STATE_IDLE, __ATOMIC_RELAXED);
+	__atomic_store_n(&m->w.memory_bytes, memory_bytes, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&m->lock);
+}
+
 void fastqueue_metrics_record_job(fastqueue_metrics *m, const char *queue, size_t queue_len,
 	const fastqueue_job_figures *f)
 {
 	queue_figures *q;
 
 	pthread_mutex_lock(&m->lock);
+	slot_clear(&m->job);
+	__atomic_store_n(&m->w.memory_bytes, f->memory_bytes, __ATOMIC_RELAXED);
 	q = queue_of(m, queue, queue_len);
 	if (q) {
 		q->jobs[f->outcome < FASTQUEUE_OUTCOME_COUNT ? f->outcome : FASTQUEUE_OUTCOME_FAILED]++;
@@ -199,16 +397,22 @@ void fastqueue_metrics_add_idle(fastqueue_metrics *m, double seconds)
 	pthread_mutex_unlock(&m->lock);
 }
 
-/* The two gauges change with every job: a single atomic store each (no lock), which a reader
- * loads atomically too; they need no consistency with the other figures. */
+/* The buffer and state gauges change with every job: a single atomic store each (no lock),
+ * which a reader loads atomically too; they need no consistency with the other figures. */
 void fastqueue_metrics_set_buffer(fastqueue_metrics *m, uint32_t prefetched_jobs)
 {
 	__atomic_store_n(&m->w.prefetch_buffer_jobs, prefetched_jobs, __ATOMIC_RELAXED);
 }
 
-void fastqueue_metrics_set_running(fastqueue_metrics *m, bool running)
+void fastqueue_metrics_set_state(fastqueue_metrics *m, fastqueue_worker_state state)
 {
-	__atomic_store_n(&m->w.job_running, running, __ATOMIC_RELAXED);
+	__atomic_store_n(&m->w.state, state, __ATOMIC_RELAXED);
+}
+
+void fastqueue_metrics_set_idle(fastqueue_metrics *m, bool paused, size_t memory_bytes)
+{
+	__atomic_store_n(&m->w.state, paused ? FASTQUEUE_STATE_PAUSED : FASTQUEUE_STATE_IDLE, __ATOMIC_RELAXED);
+	__atomic_store_n(&m->w.memory_bytes, memory_bytes, __ATOMIC_RELAXED);
 }
 
 void fastqueue_metrics_set_leases(fastqueue_metrics *m, int64_t renewed, int64_t lost, int64_t failures)
@@ -225,7 +429,8 @@ void fastqueue_metrics_get_worker(fastqueue_metrics *m, fastqueue_worker_figures
 	pthread_mutex_lock(&m->lock);
 	*out = m->w;
 	out->prefetch_buffer_jobs = __atomic_load_n(&m->w.prefetch_buffer_jobs, __ATOMIC_RELAXED);
-	out->job_running = __atomic_load_n(&m->w.job_running, __ATOMIC_RELAXED);
+	out->state = __atomic_load_n(&m->w.state, __ATOMIC_RELAXED);
+	out->memory_bytes = __atomic_load_n(&m->w.memory_bytes, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&m->lock);
 }
 /* }}} */
@@ -387,6 +592,75 @@ static void worker_sample(text *t, fastqueue_metrics *m, const char *name, const
 	put(t, "} ", 2);
 }
 
+/* {{{ what the worker is and does now */
+static void put_label(text *t, const char *name, const char *value, size_t len)
+{
+	putf(t, ",%s=\"", name);
+	put_escaped(t, value, len);
+	put(t, "\"", 1);
+}
+
+static void render_info(text *t, fastqueue_metrics *m)
+{
+	family(t, "fastqueue_worker_info", "gauge", "The worker's host, process and queues (always 1).");
+	sample_start(t, m, "fastqueue_worker_info", "", NULL);
+	put_label(t, "host", m->host, strlen(m->host));
+	/* getpid() as rendered: a job's fork that renders (Worker::metrics()) names itself. */
+	putf(t, ",pid=\"%ld\"", (long) getpid());
+	put_label(t, "queues", m->run_queues ? m->run_queues : "", m->run_queues_len);
+	put(t, "} 1\n", 4);
+}
+
+static void render_state(text *t, fastqueue_metrics *m)
+{
+	static const char *const names[] = {"busy", "idle", "paused"};
+	static const fastqueue_worker_state states[] = {FASTQUEUE_STATE_BUSY, FASTQUEUE_STATE_IDLE, FASTQUEUE_STATE_PAUSED};
+	fastqueue_worker_state now = __atomic_load_n(&m->w.state, __ATOMIC_RELAXED);
+
+	family(t, "fastqueue_worker_state", "gauge", "What the worker does now: 1 for its state, 0 for the others.");
+	for (int i = 0; i < 3; i++) {
+		sample_start(t, m, "fastqueue_worker_state", "", NULL);
+		putf(t, ",state=\"%s\"} %d\n", names[i], states[i] == now ? 1 : 0);
+	}
+}
+
+/* The handler's monotonic start as Unix time: both clocks read now, so a job pays for neither. */
+static double unix_time_of(double mono)
+{
+	struct timespec wall, now;
+
+	clock_gettime(CLOCK_REALTIME, &wall);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double) wall.tv_sec + wall.tv_nsec / 1e9 - ((double) now.tv_sec + now.tv_nsec / 1e9 - mono);
+}
+
+static void render_job(text *t, fastqueue_metrics *m)
+{
+	job_copy job;
+
+	family(t, "fastqueue_job_started_time_seconds", "gauge",
+		"Unix time the running job's handler started; no sample between jobs.");
+	if (!slot_read(&m->job, &job) || !job.present) {
+		return;
+	}
+	sample_start(t, m, "fastqueue_job_started_time_seconds", "", NULL);
+	put_label(t, "queue", job.queue, job.queue_len);
+	put_label(t, "job", job.name, job.name_len);
+	put_label(t, "uuid", job.uuid, job.uuid_len);
+	putf(t, "} %.3f\n", unix_time_of(job.started));
+}
+
+static void render_now(text *t, fastqueue_metrics *m)
+{
+	render_info(t, m);
+	render_state(t, m);
+	worker_sample(t, m, "fastqueue_worker_memory_bytes", "gauge",
+		"Bytes PHP had allocated at the last job boundary or idle round (memory_get_usage()).");
+	putf(t, "%" PRIu64 "\n", (uint64_t) __atomic_load_n(&m->w.memory_bytes, __ATOMIC_RELAXED));
+	render_job(t, m);
+}
+/* }}} */
+
 static void render_worker_families(text *t, fastqueue_metrics *m)
 {
 	const fastqueue_worker_figures *w = &m->w;
@@ -404,9 +678,10 @@ static void render_worker_families(text *t, fastqueue_metrics *m)
 	worker_sample(t, m, "fastqueue_prefetch_buffer_jobs", "gauge", "Prefetched jobs waiting in the worker to start.");
 	putf(t, "%" PRIu32 "\n", __atomic_load_n(&w->prefetch_buffer_jobs, __ATOMIC_RELAXED));
 	worker_sample(t, m, "fastqueue_jobs_running", "gauge", "Jobs running now (0 or 1).");
-	putf(t, "%d\n", __atomic_load_n(&w->job_running, __ATOMIC_RELAXED) ? 1 : 0);
+	putf(t, "%d\n", __atomic_load_n(&w->state, __ATOMIC_RELAXED) == FASTQUEUE_STATE_BUSY ? 1 : 0);
 	worker_sample(t, m, "fastqueue_worker_start_time_seconds", "gauge", "Unix time the worker was made.");
 	putf(t, "%.3f\n", w->started_at);
+	render_now(t, m);
 	worker_sample(t, m, "fastqueue_lease_renewals_total", "counter", "Reservations of running jobs moved forward.");
 	putf(t, "%" PRId64 "\n", w->lease_renewals);
 	worker_sample(t, m, "fastqueue_leases_lost_total", "counter",

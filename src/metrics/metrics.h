@@ -30,9 +30,32 @@ typedef struct _fastqueue_job_figures {
 	double run_seconds;            /* wall time of its handler */
 	double cpu_seconds;            /* user + system CPU time of PHP's thread over the same span */
 	size_t memory_peak_bytes;      /* PHP's allocation peak during the handler */
+	size_t memory_bytes;           /* PHP's allocation as the attempt ended: the memory gauge */
 	bool ran;                      /* its handler ran: run, CPU and memory were measured (a job
 	                                * failed as not runnable has none of them) */
 } fastqueue_job_figures;
+
+/* What the worker does now, as fastqueue_worker_state's state label says. */
+typedef enum {
+	FASTQUEUE_STATE_IDLE,          /* between jobs, or its rounds find none */
+	FASTQUEUE_STATE_BUSY,          /* a job runs */
+	FASTQUEUE_STATE_PAUSED         /* its rounds may not take a job: paused, maintenance, a looping
+	                                * listener's false, or every queue skipped */
+} fastqueue_worker_state;
+
+/* The job whose handler runs, as PHP's thread hands it over: the accumulator copies each value
+ * into buffers of its own (cut at a UTF-8 boundary past FASTQUEUE_METRICS_LABEL_MAX bytes), so
+ * no other thread ever reads the job's memory. */
+#define FASTQUEUE_METRICS_LABEL_MAX 256
+typedef struct _fastqueue_job_identity {
+	const char *name;              /* its display name, as Job::resolveName() gives it */
+	size_t name_len;
+	const char *uuid;              /* or NULL */
+	size_t uuid_len;
+	const char *queue;             /* without the prefix */
+	size_t queue_len;
+	double started;                /* monotonic time its handler started (run_seconds's start) */
+} fastqueue_job_identity;
 
 /* The worker-wide counters and gauges, as PHP's thread last set them. */
 typedef struct _fastqueue_worker_figures {
@@ -40,7 +63,8 @@ typedef struct _fastqueue_worker_figures {
 	double redis_wait_seconds;
 	double idle_seconds;
 	uint32_t prefetch_buffer_jobs;
-	bool job_running;
+	fastqueue_worker_state state;
+	size_t memory_bytes;           /* PHP's allocation at the last job boundary or idle round */
 	double started_at;             /* Unix time the worker was made */
 	int64_t lease_renewals, leases_lost, lease_failures;
 } fastqueue_worker_figures;
@@ -49,7 +73,16 @@ typedef struct _fastqueue_worker_figures {
 fastqueue_metrics *fastqueue_metrics_new(const char *worker_label, size_t label_len, double started_at);
 void fastqueue_metrics_free(fastqueue_metrics *m);
 
-/* Records one finished job attempt of queue (its name without the prefix). */
+/* As a run starts: the queues it serves (comma-separated, without prefix; copied), no job, idle,
+ * and PHP's allocation now. */
+void fastqueue_metrics_run_started(fastqueue_metrics *m, const char *queues, size_t queues_len, size_t memory_bytes);
+
+/* The running job's handler starts: published without the lock (a sequence count lets a reader
+ * see it whole), so a job costs no lock it did not take before. */
+void fastqueue_metrics_job_started(fastqueue_metrics *m, const fastqueue_job_identity *job);
+
+/* Records one finished job attempt of queue (its name without the prefix), and that no job runs
+ * now (the job line goes, the memory gauge takes f->memory_bytes). */
 void fastqueue_metrics_record_job(fastqueue_metrics *m, const char *queue, size_t queue_len,
 	const fastqueue_job_figures *f);
 
@@ -58,7 +91,10 @@ void fastqueue_metrics_add_round_trip(fastqueue_metrics *m, double redis_wait_se
 void fastqueue_metrics_add_redis_wait(fastqueue_metrics *m, double seconds);
 void fastqueue_metrics_add_idle(fastqueue_metrics *m, double seconds);
 void fastqueue_metrics_set_buffer(fastqueue_metrics *m, uint32_t prefetched_jobs);
-void fastqueue_metrics_set_running(fastqueue_metrics *m, bool running);
+/* busy as a job begins, idle as it ends; idle or paused (with PHP's allocation then) as a round
+ * that runs no job begins. Atomic stores, no lock. */
+void fastqueue_metrics_set_state(fastqueue_metrics *m, fastqueue_worker_state state);
+void fastqueue_metrics_set_idle(fastqueue_metrics *m, bool paused, size_t memory_bytes);
 void fastqueue_metrics_set_leases(fastqueue_metrics *m, int64_t renewed, int64_t lost, int64_t failures);
 
 /* A copy of the worker-wide figures, taken under the lock. */

@@ -8,14 +8,16 @@
 #include "worker_stop.h"
 #include "signals.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include <sys/stat.h>
 #include <unistd.h>
 
 static zend_object_handlers worker_handlers;
 
 /* {{{ idle time ('metrics' on: counted) */
-/* Sleeps for a round that runs no job, counting the time as idle. */
-static void idle_sleep(fastqueue_worker *w, double seconds)
+/* Sleeps for a round that runs no job, counting the time as idle; paused: the round may not
+ * take a job (the exposition's state says so while it sleeps). */
+static void idle_sleep(fastqueue_worker *w, double seconds, bool paused)
 {
 	double from;
 
@@ -23,6 +25,7 @@ static void idle_sleep(fastqueue_worker *w, double seconds)
 		fastqueue_signals_sleep(seconds);
 		return;
 	}
+	fastqueue_worker_measure_idle(w, paused);
 	from = fastqueue_clock_mono();
 	fastqueue_signals_sleep(seconds);
 	fastqueue_metrics_add_idle(w->metrics, fastqueue_clock_mono() - from);
@@ -83,7 +86,7 @@ static void idle_round(fastqueue_worker *w)
 	fastqueue_worker_flush_round(w);
 	/* stop() from a looping listener: no reason to sleep first (a signal cuts the sleep short). */
 	if (!w->stop_requested) {
-		idle_sleep(w, w->opt.sleep > 0 ? w->opt.sleep : 1);
+		idle_sleep(w, w->opt.sleep > 0 ? w->opt.sleep : 1, true);
 	}
 	fastqueue_worker_poll_restart_key(w);
 }
@@ -173,12 +176,32 @@ zend_result fastqueue_worker_may_run(fastqueue_worker *w, const char *method, fa
 	return SUCCESS;
 }
 
+/* The exposition's info: the run's queues as given, comma-separated, and no job yet. */
+static void measure_run_start(fastqueue_worker *w)
+{
+	smart_str joined = {0};
+
+	for (uint32_t i = 0; i < w->run_count; i++) {
+		if (i) {
+			smart_str_appendc(&joined, ',');
+		}
+		smart_str_append(&joined, w->run_names[i]);
+	}
+	smart_str_0(&joined);
+	fastqueue_metrics_run_started(w->metrics, joined.s ? ZSTR_VAL(joined.s) : "", joined.s ? ZSTR_LEN(joined.s) : 0,
+		zend_memory_usage(false));
+	smart_str_free(&joined);
+}
+
 zend_result fastqueue_worker_begin_run(fastqueue_worker *w, zend_string **names, uint32_t n, fastqueue_worker_error *err)
 {
 	fastqueue_redis_queue *q = worker_queue(w);
 
 	w->run_names = names;
 	w->run_count = n;
+	if (w->metrics) {
+		measure_run_start(w);
+	}
 	if (start_exporter(w, err) == FAILURE) {
 		free_run_names(w);
 		return FAILURE;
@@ -326,7 +349,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				fastqueue_worker_poll_restart_key(w);
 			}
 			if (!w->restart.changed) {
-				idle_sleep(w, w->opt.sleep);
+				idle_sleep(w, w->opt.sleep, true);
 			}
 			run->stop = fastqueue_worker_should_stop(w, false, &run->status);
 			continue;
@@ -351,7 +374,7 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 			}
 			if (!waited && !w->redis_failures && !w->restart.changed) {
 				/* With block_for the wait already happened; Laravel sleeps again, we do not. */
-				idle_sleep(w, w->opt.sleep);
+				idle_sleep(w, w->opt.sleep, false);
 			}
 		}
 		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures, &run->status);
@@ -365,7 +388,7 @@ static void next_job(fastqueue_worker *w, void *arg)
 	bool waited;
 
 	if (w->list.count == 0) {
-		idle_sleep(w, w->opt.sleep);
+		idle_sleep(w, w->opt.sleep, true);
 		return;
 	}
 	waited = fastqueue_worker_fill_buffer(w, false);
@@ -377,7 +400,7 @@ static void next_job(fastqueue_worker *w, void *arg)
 		zval_ptr_dtor(&job);
 		*ran = true;
 	} else if (!waited && !w->redis_failures) {
-		idle_sleep(w, w->opt.sleep);
+		idle_sleep(w, w->opt.sleep, false);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* The worker's measurements that its files share: the time spent waiting on Redis (getting
- * jobs and running them both wait) and lease renewal's counts (running a job and stats()
- * read them). Below the loop, running a job and getting jobs. */
+ * jobs and running them both wait), lease renewal's counts (running a job and stats() read
+ * them) and the state of a round that runs no job (the loop's sleeps and the wait for a push).
+ * Below the loop, running a job and getting jobs. */
 #include "worker_private.h"
 
 void fastqueue_worker_redis_waited(fastqueue_worker *w, double since)
@@ -18,4 +19,9 @@ void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *
 	out->renewed = w->stats.leases.renewed + now.renewed;
 	out->lost = w->stats.leases.lost + now.lost;
 	out->failures = w->stats.leases.failures + now.failures;
+}
+
+void fastqueue_worker_measure_idle(fastqueue_worker *w, bool paused)
+{
+	fastqueue_metrics_set_idle(w->metrics, paused, zend_memory_usage(false));
 }

@@ -192,6 +192,9 @@ void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire);
 void fastqueue_worker_redis_waited(fastqueue_worker *w, double since);
 /* Lease renewal's counts over every run, the running one's included. */
 void fastqueue_worker_lease_counts(fastqueue_worker *w, fastqueue_lease_counts *out);
+/* A round that runs no job begins ('metrics' on): the state idle, or paused when the round may
+ * not take a job, and PHP's allocation now. */
+void fastqueue_worker_measure_idle(fastqueue_worker *w, bool paused);
 
 /* worker_reserve.c: getting jobs and telling Redis which started and finished */
 

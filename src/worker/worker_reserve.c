@@ -591,6 +591,10 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 	double until = fastqueue_clock_mono() + q->block_for;
 
 	*announced = false;
+	if (w->metrics) {
+		/* After a pause, a worker that waits for a push is idle again. */
+		fastqueue_worker_measure_idle(w, false);
+	}
 	while (!*announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
 		double left = q->block_for == 0 ? WAIT_STEP : fmin(until - fastqueue_clock_mono(), WAIT_STEP);
 		if (left < 0.001) {

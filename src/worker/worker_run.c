@@ -425,11 +425,21 @@ static void measure_begin(fastqueue_worker *w)
 {
 	memset(&w->measure, 0, sizeof(w->measure));
 	w->measure.timeouts_before = w->stats.timeouts;
-	fastqueue_metrics_set_running(w->metrics, true);
+	fastqueue_metrics_set_state(w->metrics, FASTQUEUE_STATE_BUSY);
+}
+
+/* The exposition's job line: copied by the accumulator, which keeps no pointer into the job. */
+static void publish_job(fastqueue_worker *w, fastqueue_job *job, zend_string *name, double started)
+{
+	zend_string *uuid = w->limits.uuid;
+	fastqueue_job_identity id = {ZSTR_VAL(name), ZSTR_LEN(name), uuid ? ZSTR_VAL(uuid) : NULL, uuid ? ZSTR_LEN(uuid) : 0,
+		ZSTR_VAL(job->queue), ZSTR_LEN(job->queue), started};
+
+	fastqueue_metrics_job_started(w->metrics, &id);
 }
 
 /* Just before the handler: the allocation peak starts again from what is allocated now. */
-static void measure_handler_start(fastqueue_worker *w)
+static void measure_handler_start(fastqueue_worker *w, fastqueue_job *job, zend_string *name)
 {
 	job_measure *m = &w->measure;
 	double now;
@@ -439,6 +449,7 @@ static void measure_handler_start(fastqueue_worker *w)
 	m->handler_started = true;
 	now = fastqueue_clock_mono();
 	m->wall_start = now;
+	publish_job(w, job, name, now);
 	m->cpu_read_at_start = !w->cpu_last.wall || now - w->cpu_last.wall >= CPU_READ_EVERY;
 	if (m->cpu_read_at_start) {
 		read_cpu(w, now);
@@ -522,8 +533,9 @@ void fastqueue_worker_measure_end(fastqueue_worker *w, zval *job_zv, bool fire)
 	measure_handler_end(w);
 	m->f.outcome = outcome_of(job);
 	m->f.timed_out = w->stats.timeouts != m->timeouts_before;
+	m->f.memory_bytes = zend_memory_usage(false);
 	fastqueue_metrics_record_job(w->metrics, ZSTR_VAL(job->queue), ZSTR_LEN(job->queue), &m->f);
-	fastqueue_metrics_set_running(w->metrics, false);
+	fastqueue_metrics_set_state(w->metrics, FASTQUEUE_STATE_IDLE);
 	if (w->lease) {
 		/* Without a lease thread the counts change only as a run ends (end_lease sets them). */
 		fastqueue_worker_lease_counts(w, &leases);
@@ -838,10 +850,10 @@ void fastqueue_worker_run_job(fastqueue_worker *w, zval *job_zv)
 	name = fastqueue_job_display_name(job);
 	arm_crash_record(w, job, l, name);
 	fastqueue_signals_start_job(l->timeout, w->opt.timeout_grace, ZSTR_VAL(name), on_timeout, w);
-	zend_string_release(name);
 	if (w->metrics) {
-		measure_handler_start(w);
+		measure_handler_start(w, job, name);
 	}
+	zend_string_release(name);
 	t0 = fastqueue_clock_mono();
 	/* A fatal error in here unwinds to the guard around the whole run (run_guarded). */
 	call_handler(w, job_zv, &e);

@@ -31,7 +31,8 @@ echo "status {$r['status']}, stderr: ", trim($r['stderr']) === '' ? 'none' : tri
 $text = $r['stdout'];
 echo ($p = fq_metrics_problems($text)) ? 'INVALID: ' . implode('; ', $p) : 'valid', "\n";
 echo implode("\n", preg_grep('/^fastqueue_jobs_total\{|^fastqueue_metrics_workers /', explode("\n", $text))), "\n";
-// Every family of the worker's exposition is there once, with both workers' samples under it.
+// Every family of the worker's exposition is there once, with both workers' samples under it
+// (but the running job's, which has samples only while a job runs).
 preg_match_all('/^# TYPE (\S+)/m', $text, $m);
 $both = array_filter($m[1], fn ($f) => $f === 'fastqueue_metrics_workers'
     || (preg_match("/^{$f}(_bucket|_sum|_count)?\\{worker=\"alpha\"/m", $text) && preg_match("/^{$f}(_bucket|_sum|_count)?\\{worker=\"beta\"/m", $text)));
@@ -56,7 +57,7 @@ fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="processed"} 1
 fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="released"} 0
 fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="failed"} 1
 fastqueue_metrics_workers 2
-16 families (16 distinct), 16 with both workers' samples
+20 families (20 distinct), 19 with both workers' samples
 alpha stopped with status 0
 beta stopped with status 0
 after the stop: status 0, fastqueue_metrics_workers 0
