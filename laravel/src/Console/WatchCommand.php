@@ -41,12 +41,14 @@ class WatchCommand extends Command
         }
         $this->trapSignals();
         $interval = max(0.1, (float) $this->laravel['config']->get('fastqueue.dashboard.history.interval', 10));
+        $next = 0.0;
         while (! $this->stopping()) {
-            $next = microtime(true) + $interval;
-            $this->round();
-            while (! $this->stopping() && microtime(true) < $next) {
-                usleep((int) (min(self::TICK, max(0.0, $next - microtime(true))) * 1e6));
+            if (microtime(true) >= $next) {
+                $next = microtime(true) + $interval;
+                $this->round();
+                continue;
             }
+            usleep((int) (min(self::TICK, max(0.0, $next - microtime(true))) * 1e6));
         }
 
         return 0;
@@ -78,7 +80,11 @@ class WatchCommand extends Command
         return true;
     }
 
-    /** Whether a signal asked the loop to end (set by the handlers of trapSignals()). */
+    /**
+     * Whether a signal asked the loop to end (set by the handlers of trapSignals()).
+     *
+     * @phpstan-impure
+     */
     private function stopping(): bool
     {
         return $this->stop;

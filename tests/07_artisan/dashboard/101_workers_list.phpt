@@ -1,5 +1,5 @@
 --TEST--
-Dashboard workers: a plain fastqueue:work --metrics-publish worker is listed with its label, host, pid, queues, start time and uptime, busy while a job runs (with the job's name, queue and run time where the worker publishes its current job) and idle after, with no supervisor; a supervisor's record is listed with its pools, and a worker whose pid is in a pool is joined to that supervisor and pool
+Dashboard workers: a plain fastqueue:work --metrics-publish worker is listed with its label, host, pid, queues, start time and uptime, busy while a job runs (with the job's name, uuid, queue and run time, and its memory), idle after, paused after SIGUSR2, with no supervisor; a supervisor's record is listed with its pools, and a worker whose pid is in a pool is joined to that supervisor and pool
 --EXTENSIONS--
 fastqueue
 posix
@@ -27,23 +27,22 @@ $app->waitForEffect('/^start long$/');
 $w = $poll(fn ($w) => ($w['workers'][0]['state'] ?? null) === 'busy');
 $one = $w['workers'][0];
 $pid = $one['pid'];
-// A worker older than the info sample names only the queues it has figures for.
-$newer = $one['memory_bytes'] !== null;
 printf("workers %d, id is host:pid: %s, host %s, supervisor %s, pool %s, queues %s\n", count($w['workers']),
     json_encode($one['id'] === "{$one['host']}:{$one['pid']}"), json_encode($one['host'] === gethostname()),
-    json_encode($one['supervisor']), json_encode($one['pool']), $newer ? implode(',', $one['queues']) : 'dash101,other101');
+    json_encode($one['supervisor']), json_encode($one['pool']), implode(',', $one['queues']));
 printf("state %s, started %s, uptime %s, seen %s\n", $one['state'], json_encode($one['started'] <= $w['generated_at']),
     json_encode($one['uptime_seconds'] >= 0 && $one['uptime_seconds'] < 600), json_encode(abs($w['generated_at'] - $one['seen']) < 10));
-// The current job and the memory come from the samples a newer worker publishes (null before).
-if ($one['job'] !== null) {
-    printf("job %s on %s, running %s\n", $one['job']['name'], $one['job']['queue'], json_encode($one['job']['running_seconds'] >= 0));
-} else {
-    echo "job App\\Jobs\\SleepJob on dash101, running true\n";
-}
-echo 'memory: ', json_encode($one['memory_bytes'] === null || $one['memory_bytes'] > 1000000), "\n";
+printf("job %s on %s, uuid %s, running %s\n", $one['job']['name'], $one['job']['queue'],
+    json_encode(strlen($one['job']['uuid']) === 36), json_encode($one['job']['running_seconds'] >= 0));
+echo 'memory over 1 MB: ', json_encode($one['memory_bytes'] > 1048576), "\n";
 $app->waitForEffect('/^end long$/');
 $w = $poll(fn ($w) => ($w['workers'][0]['state'] ?? null) === 'idle');
 printf("after: state %s, job %s\n", $w['workers'][0]['state'], json_encode($w['workers'][0]['job']));
+// SIGUSR2 pauses the worker, SIGCONT lets it go on.
+$worker->signal(SIGUSR2);
+printf("SIGUSR2: %s\n", $poll(fn ($w) => ($w['workers'][0]['state'] ?? null) === 'paused')['workers'][0]['state']);
+$worker->signal(SIGCONT);
+printf("SIGCONT: %s\n", $poll(fn ($w) => ($w['workers'][0]['state'] ?? null) === 'idle')['workers'][0]['state']);
 
 echo "-- with a supervisor's record\n";
 $record = ['name' => 'app', 'host' => gethostname(), 'pid' => 4242, 'state' => 'running', 'started' => 1764410000.0, 'heartbeat' => 3,
@@ -69,9 +68,11 @@ echo 'workers after: ', count(fq_dashboard_json($app, 'Workers')['workers']), "\
 {"supervisors":[],"workers":[]}
 workers 1, id is host:pid: true, host true, supervisor null, pool null, queues dash101,other101
 state busy, started true, uptime true, seen true
-job App\Jobs\SleepJob on dash101, running true
-memory: true
+job App\Jobs\SleepJob on dash101, uuid true, running true
+memory over 1 MB: true
 after: state idle, job null
+SIGUSR2: paused
+SIGCONT: idle
 -- with a supervisor's record
 supervisor app on this host: true, pid 4242, state running, started 1764410000, seen 1764420000
 pools: [{"name":"supervisor-1:dash101","queues":["dash101"],"processes":2}], pids: true
