@@ -2,6 +2,7 @@
 
 namespace FastQueue\Laravel\Dashboard\Alerts;
 
+use FastQueue\Laravel\Dashboard\Data\FirstSeen;
 use FastQueue\Laravel\Dashboard\Data\QueueSizes;
 use FastQueue\Laravel\Dashboard\Data\RedisLock;
 use FastQueue\Laravel\Dashboard\Data\Sources;
@@ -51,11 +52,12 @@ final class WaitAlerts
         foreach ($byConnection as $connection => $thresholds) {
             $queue = $sources->queue($connection);
             $redis = $queue->getConnection();
-            (new RedisLock($redis, self::LOCK_KEY, 10000))->run(function () use ($redis, $queue, $thresholds, $interval, &$raised) {
+            $seen = $sources->firstSeen($connection);
+            (new RedisLock($redis, self::LOCK_KEY, 10000))->run(function () use ($redis, $queue, $seen, $thresholds, $interval, &$raised) {
                 foreach ($thresholds as $t) {
                     // The time is read under the lock: a round that waited for it must not
                     // judge with a time older than the last judgement's.
-                    $event = $this->judge($redis, $queue, $t, $interval, microtime(true));
+                    $event = $this->judge($redis, $queue, $seen, $t, $interval, microtime(true));
                     if ($event !== null) {
                         $raised[] = $event;
                     }
@@ -71,13 +73,14 @@ final class WaitAlerts
 
     /**
      * One queue's turn: its state moved on by its measured wait, and the event that raises, if
-     * any. An unknown wait (a head job without createdAt) changes nothing.
+     * any. An unknown wait (a head job without createdAt that no snapshot has seen yet) changes
+     * nothing.
      *
      * @param  array{connection: string, queue: string, seconds: float}  $t
      */
-    private function judge(object $redis, object $queue, array $t, float $interval, float $now): LongWaitDetected|LongWaitRecovered|null
+    private function judge(object $redis, object $queue, FirstSeen $seen, array $t, float $interval, float $now): LongWaitDetected|LongWaitRecovered|null
     {
-        $wait = self::measuredWait($queue, $t['queue'], $now);
+        $wait = self::measuredWait($queue, $seen, $t['queue'], $now);
         if ($wait === null) {
             return null;
         }
@@ -108,11 +111,11 @@ final class WaitAlerts
 
     /**
      * The queue's measured wait: the oldest due job's age, 0 for a queue with no job waiting,
-     * null when the head job does not say when it was pushed.
+     * null when the head job does not say when it was pushed and no snapshot has seen it.
      */
-    private static function measuredWait(object $queue, string $name, float $now): ?float
+    private static function measuredWait(object $queue, FirstSeen $seen, string $name, float $now): ?float
     {
-        $sizes = QueueSizes::read($queue, $name, $now);
+        $sizes = QueueSizes::read($queue, $name, $now, $seen);
         if ($sizes['oldest_pending_seconds'] !== null) {
             return $sizes['oldest_pending_seconds'];
         }

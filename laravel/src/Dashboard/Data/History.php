@@ -38,22 +38,25 @@ final class History
 
     /**
      * Takes a snapshot of $workers when the last one is older than the interval (or there is
-     * none), under the lock: of several processes that find it due, one takes it. Returns
-     * whether this call took one.
+     * none), under the lock: of several processes that find it due, one takes it, then runs
+     * $also, still under the lock. Returns whether this call took one.
      *
      * @param  array<string, WorkerFigures>  $workers  the live publications
      */
-    public function snapshotIfDue(array $workers, float $now): bool
+    public function snapshotIfDue(array $workers, float $now, ?callable $also = null): bool
     {
         if (! $this->due($now)) {
             return false;
         }
         $taken = false;
-        (new RedisLock($this->redis, self::LOCK_KEY, 10000))->run(function () use ($workers, $now, &$taken) {
+        (new RedisLock($this->redis, self::LOCK_KEY, 10000))->run(function () use ($workers, $now, $also, &$taken) {
             // Another process may have taken it between the check and the lock.
             if ($this->due($now)) {
                 $this->snapshot($workers, $now);
                 $taken = true;
+                if ($also !== null) {
+                    $also();
+                }
             }
         });
 

@@ -3,8 +3,6 @@
 namespace FastQueue\Laravel\Dashboard\Data;
 
 use FastQueue\Laravel\Console\MetricsCommand;
-use FastQueue\Laravel\Dashboard\Alerts\Thresholds;
-use FastQueue\Laravel\Supervisor\Registry;
 use Illuminate\Contracts\Foundation\Application;
 
 /**
@@ -34,7 +32,7 @@ final class Overview
             $lastPublication = self::max($lastPublication, self::lastPublication($sources->queue($connection)->getConnection()));
             $past = $history->since($now - $history->retention);
             $snapshots = max($snapshots, count($past));
-            foreach ($this->queueNames($sources, $connection, $workers, $past) as $queue) {
+            foreach ($sources->queueNames($connection, $workers, $past) as $queue) {
                 $rows[] = $this->row($sources, $connection, $queue, $past, $now);
             }
             foreach ($past as $s) {
@@ -59,44 +57,12 @@ final class Overview
     }
 
     /**
-     * The queues to show: the connection's default queue, the queues its threshold names, the
-     * supervisors' queues (from their records, on the registry's connection), the queues the
-     * workers work or have figures for, and those the history has figures for; in that order
-     * first seen.
-     *
-     * @param  array<string, WorkerFigures>  $workers
-     * @param  list<array{t: float, dt: ?float, q: array<string, mixed>}>  $past
-     * @return list<string>
-     */
-    private function queueNames(Sources $sources, string $connection, array $workers, array $past): array
-    {
-        $config = $this->app['config'];
-        $names = array_merge([$sources->defaultQueue($connection)], Thresholds::queuesOf($config, $connection));
-        $registry = Registry::fromConfig($config, $this->app['redis']);
-        if ($registry !== null && $registry->connectionName === (string) ($config->get("queue.connections.{$connection}.connection") ?? 'default')) {
-            foreach ($registry->supervisors() as $record) {
-                foreach ((array) ($record['pools'] ?? []) as $pool) {
-                    $names = array_merge($names, array_map('strval', (array) ($pool['queues'] ?? [])));
-                }
-            }
-        }
-        foreach ($workers as $worker) {
-            $names = array_merge($names, $worker->queueNames ?? [], array_map('strval', array_keys($worker->queues)));
-        }
-        foreach ($past as $s) {
-            $names = array_merge($names, array_map('strval', array_keys($s['q'])));
-        }
-
-        return array_values(array_unique(array_filter($names, fn ($n) => $n !== '')));
-    }
-
-    /**
      * @param  list<array{t: float, dt: ?float, q: array<string, array{processed: float, failed: float, released: float, wait: array<string, float>, run: array<string, float>}>}>  $past
      * @return array<string, mixed>
      */
     private function row(Sources $sources, string $connection, string $queue, array $past, float $now): array
     {
-        $sizes = QueueSizes::read($sources->queue($connection), $queue, $now);
+        $sizes = QueueSizes::read($sources->queue($connection), $queue, $now, $sources->firstSeen($connection));
         $rate = Window::of($past, $queue, $now - Sources::RATE_WINDOW);
         $spread = Window::of($past, $queue, $now - Sources::PERCENTILE_WINDOW);
 

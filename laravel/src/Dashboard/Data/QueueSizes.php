@@ -10,15 +10,17 @@ namespace FastQueue\Laravel\Dashboard\Data;
  * The oldest due job is the older of the list's head (due at its payload's createdAt plus its
  * delay; Laravel 12 and later write createdAt, in whole seconds) and the oldest delayed job
  * whose time has come (due at its score), as the supervisor reads it (docs/supervisor.md, "The
- * wait"). A head without createdAt (Laravel before 12) gives no figure: null.
+ * wait"). A head without createdAt (Laravel before 12, FastQueue\RedisQueue::push()) is due
+ * when a history snapshot first saw it (FirstSeen): a low bound; null when none has seen it yet.
  */
 final class QueueSizes
 {
     /**
      * @param  object  $queue  the connection's Illuminate\Queue\RedisQueue
+     * @param  ?FirstSeen  $seen  the connection's sightings, for a head without createdAt
      * @return array{pending: int, delayed: int, reserved: int, oldest_pending_seconds: ?float}
      */
-    public static function read(object $queue, string $name, float $now): array
+    public static function read(object $queue, string $name, float $now, ?FirstSeen $seen = null): array
     {
         $redis = $queue->getConnection();
         $key = $queue->getQueue($name);
@@ -27,7 +29,7 @@ final class QueueSizes
             ['withscores' => true, 'limit' => ['offset' => 0, 'count' => 1]]);
         $oldest = null;
         if (is_string($head)) {
-            $oldest = self::dueTime($head);
+            $oldest = self::createdDue($head) ?? $seen?->since($name, $head);
         }
         if ($due !== []) {
             $score = (float) reset($due);
@@ -43,7 +45,7 @@ final class QueueSizes
     }
 
     /** When a pushed payload became due: createdAt plus a positive integer delay; null without createdAt. */
-    private static function dueTime(string $payload): ?float
+    public static function createdDue(string $payload): ?float
     {
         $job = json_decode($payload, true);
         if (! is_array($job) || ! is_int($job['createdAt'] ?? null)) {

@@ -2,6 +2,8 @@
 
 namespace FastQueue\Laravel\Dashboard\Data;
 
+use FastQueue\Laravel\Dashboard\Alerts\Thresholds;
+use FastQueue\Laravel\Supervisor\Registry;
 use Illuminate\Contracts\Foundation\Application;
 
 /**
@@ -58,6 +60,46 @@ final class Sources
     }
 
     /**
+     * The queues to show: the connection's default queue, the queues its threshold names, the
+     * supervisors' queues (from their records, on the registry's connection), the queues the
+     * workers work or have figures for, and those the history has figures for; in that order
+     * first seen.
+     *
+     * @param  array<string, WorkerFigures>  $workers
+     * @param  list<array{t: float, dt: ?float, q: array<string, mixed>}>  $past
+     * @return list<string>
+     */
+    public function queueNames(string $connection, array $workers, array $past): array
+    {
+        $config = $this->app['config'];
+        $names = array_merge([$this->defaultQueue($connection)], Thresholds::queuesOf($config, $connection));
+        $registry = Registry::fromConfig($config, $this->app['redis']);
+        if ($registry !== null && $registry->connectionName === $this->redisName($connection)) {
+            foreach ($registry->supervisors() as $record) {
+                foreach ((array) ($record['pools'] ?? []) as $pool) {
+                    $names = array_merge($names, array_map('strval', (array) ($pool['queues'] ?? [])));
+                }
+            }
+        }
+        foreach ($workers as $worker) {
+            $names = array_merge($names, $worker->queueNames ?? [], array_map('strval', array_keys($worker->queues)));
+        }
+        foreach ($past as $s) {
+            $names = array_merge($names, array_map('strval', array_keys($s['q'])));
+        }
+
+        return array_values(array_unique(array_filter($names, fn ($n) => $n !== '')));
+    }
+
+    /** The first-seen stand-ins of $connection's queues (for heads without createdAt). */
+    public function firstSeen(string $connection): FirstSeen
+    {
+        $queue = $this->queue($connection);
+
+        return new FirstSeen($queue->getConnection(), $connection, $this->history($queue->getConnection())->retention);
+    }
+
+    /**
      * Whether the queue is paused (Laravel 12 and later: the queue manager's isPaused()); null
      * where the running version has no pause.
      */
@@ -70,7 +112,8 @@ final class Sources
 
     /**
      * The history of $connection with a snapshot taken first when one is due; [the history,
-     * the workers' live publications].
+     * the workers' live publications]. A snapshot also notes the jobs at the ends of the shown
+     * queues of every shown connection on the same Redis (they share the snapshot), under its lock.
      *
      * @return array{History, array<string, WorkerFigures>}
      */
@@ -79,8 +122,24 @@ final class Sources
         $redis = $this->queue($connection)->getConnection();
         $workers = Publications::read($redis);
         $history = $this->history($redis);
-        $history->snapshotIfDue($workers, $now);
+        $history->snapshotIfDue($workers, $now, function () use ($connection, $workers, $history, $now) {
+            $past = $history->since($now - $history->retention);
+            foreach ($this->connections() as $other) {
+                if ($this->redisName($other) === $this->redisName($connection)) {
+                    $seen = $this->firstSeen($other);
+                    foreach ($this->queueNames($other, $workers, $past) as $name) {
+                        $seen->record($this->queue($other), $name, $now);
+                    }
+                }
+            }
+        });
 
         return [$history, $workers];
+    }
+
+    /** The Redis connection (config/database.php) a queue connection uses. */
+    private function redisName(string $connection): string
+    {
+        return (string) ($this->app['config']->get("queue.connections.{$connection}.connection") ?? 'default');
     }
 }
