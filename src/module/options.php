@@ -284,6 +284,28 @@ return [
                     . "pushed); `false`: each reserve after the loop's checks. Never on a Redis Cluster. See "
                     . '[docs/delivery.md](delivery.md#overlap).',
             ],
+            'limits' => [
+                'type' => 'custom', 'php' => '?array', 'read' => 'read_limits_option', 'default' => null,
+                'doc' => 'per-queue limits enforced inside the reserve script, on Redis\'s clock, for every worker '
+                    . 'that carries them: an array keyed by queue name, each entry an array of these keys. A job '
+                    . 'over a limit stays in its queue untouched (no attempt used) and the worker serves its next '
+                    . 'queue, or waits. `concurrency` needs the RedisQueue\'s `retry_after`. Limits of a queue the '
+                    . 'run does not serve are ignored. See [docs/limits.md](limits.md).',
+                'keys' => [
+                    'struct' => 'fastqueue_queue_limit',
+                    'options' => [
+                        'rate' => ['type' => 'int', 'field' => 'rate', 'min' => 1, 'max' => 1000000,
+                            'default_text' => 'none', 'doc' => 'at most this many jobs start in any window of `per` seconds.'],
+                        'per' => ['type' => 'number', 'field' => 'per', 'min' => 0, 'max' => 'FASTQUEUE_MAX_WAIT',
+                            'check' => 'check_limit_per', 'bounds' => 'above 0, at most 31536000 (a year)',
+                            'default_text' => 'none', 'doc' => "the rate's window, in seconds (a sliding window); "
+                                . 'needed with `rate`, and only with it.'],
+                        'concurrency' => ['type' => 'int', 'field' => 'concurrency', 'min' => 1, 'max' => 1000000,
+                            'default_text' => 'none', 'doc' => 'at most this many jobs of the queue are reserved '
+                                . "(running or prefetched) at once, by every worker that carries this limit."],
+                    ],
+                ],
+            ],
             'lease_renewal' => [
                 'type' => 'bool', 'field' => 'lease_renewal', 'default' => false,
                 'doc' => 'while a job runs, a thread of the worker with its own connection moves its '

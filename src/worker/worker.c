@@ -102,6 +102,7 @@ static void build_list(fastqueue_worker *w)
 		}
 	}
 	fastqueue_queue_list_init(&w->list, worker_queue(w), active, n, w->opt.restart_key);
+	fastqueue_worker_throttle_reset(w);
 	efree(active);
 	w->skip_changed = false;
 }
@@ -233,6 +234,7 @@ static void end_run(fastqueue_worker *w)
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
+	fastqueue_worker_throttle_free(w);
 	free_run_names(w);
 	w->list_ready = false;
 	w->running = false;
@@ -627,6 +629,7 @@ static void worker_free(zend_object *obj)
 	fastqueue_worker_drop_acks(w, w->acks.len);
 	if (w->acks.items) efree(w->acks.items);
 	if (w->list_ready) fastqueue_queue_list_free(&w->list);
+	fastqueue_worker_throttle_free(w);
 	free_run_names(w);
 	free_skip(w);
 	if (w->restart.seen) zend_string_release(w->restart.seen);
