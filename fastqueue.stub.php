@@ -1037,7 +1037,10 @@ namespace FastQueue {
          *     'released' (by the worker, after an exception), 'exceptions', 'timeouts' (ints);
          *     'started_at' (the Unix time of construction) and 'busy_seconds' (time spent
          *     in jobs) as floats; 'memory_peak' (the process's peak, as
-         *     memory_get_peak_usage(true) would be without 'metrics': an int).
+         *     memory_get_peak_usage(true) would be without 'metrics': an int); lease
+         *     renewal's 'lease_renewals', 'leases_lost' and 'lease_failures' (ints); the
+         *     limits option's 'held_back' (queues a reserve held back, an int) and
+         *     'limited_seconds' (time some queue was held back, a float). See docs/limits.md.
          */
         public function stats(): array {}
 

@@ -26,7 +26,7 @@
 		"-- key last).\n" \
 		"-- Every argument costs the call (about a thousand instructions each), so the caller leaves out\n" \
 		"-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends\n" \
-		"-- two: pop_node's calls send all seven, as the keys follow them.\n" \
+		"-- two: pop_node's calls send all eight, as the keys follow them.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
 		"-- ARGV[3] how many jobs to reserve at most (default 1)\n" \
@@ -463,6 +463,7 @@
 		"local limit_of, allowance, note_starts, held_back\n" \
 		"if limits ~= '' then\n" \
 		"    limit_of, held_back = {}, {}\n" \
+		"    local in_window = {} -- per rate-limited queue: the starts allowance counted in its window\n" \
 		"    local clock = redis.call('time') -- Redis's clock: every worker's limits share it\n" \
 		"    local clock_us = tonumber(clock[1]) * 1000000 + tonumber(clock[2])\n" \
 		"    for qn, rate, per, conc in string.gmatch(limits, '(%d+) (%d+) (%d+) (%d+) ') do\n" \
@@ -510,6 +511,7 @@
 		"                return 0, rare().read_failed(starts, 'zset', trimmed)\n" \
 		"            end\n" \
 		"            local started = redis.call('zcard', starts)\n" \
+		"            in_window[q] = started\n" \
 		"            if started >= lim[1] then\n" \
 		"                local oldest = redis.call('zrange', starts, 0, 0, 'withscores')\n" \
 		"                hold(q, queue, 'rate', math.max(tonumber(oldest[2]) + lim[2] - clock_us, 0))\n" \
@@ -521,15 +523,15 @@
 		"    end\n" \
 		"\n" \
 		"    -- k jobs of queue q started now: each a member of the window, unique as the time and the\n" \
-		"    -- window's count (a call at the same microsecond saw this one's members, so counts past\n" \
-		"    -- them); scored in microseconds, exact in a double.\n" \
+		"    -- window's count as allowance read it (a call at the same microsecond saw this one's\n" \
+		"    -- members, so counts past them); scored in microseconds, exact in a double.\n" \
 		"    note_starts = function(q, queue, k)\n" \
 		"        local lim = limit_of[q]\n" \
 		"        if not lim or lim[1] == 0 then\n" \
 		"            return\n" \
 		"        end\n" \
 		"        local starts = queue .. ':limiter:rate'\n" \
-		"        local base = redis.call('zcard', starts)\n" \
+		"        local base = in_window[q]\n" \
 		"        local score = clock[1] .. string.format('%06d', tonumber(clock[2]))\n" \
 		"        local members = {}\n" \
 		"        for i = 1, k do\n" \
@@ -781,13 +783,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
 		2073, 1},
-	{"pop", "89464f06d8dbb25899e9604df8d896eca8c0d8a0",
+	{"pop", "b4cba43856d3f0394d34fe517b1d1d02e1f1b6f0",
 		FASTQUEUE_LUA_TEXT_POP,
-		33542, 2},
-	{"pop_node", "7df20909628808fdf40018dc3d5364f2e7aff168",
+		33678, 2},
+	{"pop_node", "2219dbb513c5fe69cfa858337adb9804b3b73ea0",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		33576, 3},
+		33712, 3},
 	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

@@ -119,7 +119,9 @@ void fastqueue_worker_slot_freed(fastqueue_worker *w, const fastqueue_job *job)
 	}
 }
 
-/* The freed slots announced, deferred behind the acks that free them. */
+/* The freed slots announced, deferred behind the acks that free them: with the next reserve
+ * (not each start mark, which would cost three commands a job), which follows soon, as a batch
+ * takes no more jobs than the limits let it. */
 static void announce_freed(fastqueue_worker *w)
 {
 	for (uint32_t i = 0; w->throttle.freed && i < w->list.count; i++) {
@@ -142,6 +144,10 @@ static void note_held_back(fastqueue_worker *w, const fastqueue_reserve_batch *b
 		return;
 	}
 	now = fastqueue_clock_mono();
+	if (t->any) {
+		w->stats.limited_seconds += now - t->seen_at;
+	}
+	w->stats.held_back += b->nheld;
 	for (uint32_t i = 0; w->metrics && t->any && i < w->list.count; i++) {
 		if (t->held[i]) {
 			fastqueue_metrics_add_limited(w->metrics, ZSTR_VAL(w->list.names[i]), ZSTR_LEN(w->list.names[i]), now - t->seen_at);
@@ -197,7 +203,6 @@ void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job)
 		return;
 	}
 	w->acks.sent = w->acks.len;
-	announce_freed(w);
 }
 /* }}} */
 
@@ -774,17 +779,22 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 		hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
 		w->buffer.head = w->buffer.len = 0;
 	}
+	bool held_ahead = false;
+
 	if (!w->buffer.len) {
+		bool sent_ahead = w->flight.out;
 		take_in_flight(w);
 		if (w->buffer.len && !reserved_ahead_usable(w, &w->buffer.items[w->buffer.head])) {
 			hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
 			w->buffer.head = w->buffer.len = 0;
 		}
+		held_ahead = sent_ahead && !w->buffer.len && w->throttle.any;
 	}
 	if (!w->buffer.len) {
 		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
-		 * pushed since it was sent may be there. */
-		if (reserve(w) == FAILURE || w->exiting) {
+		 * pushed since it was sent may be there; not when it said that limits hold the
+		 * queues back, which the wait below is for (a push to another queue ends it). */
+		if (!held_ahead && (reserve(w) == FAILURE || w->exiting)) {
 			return false;
 		}
 		/* Held back by limits: wait for them, and reserve in the next round. */

@@ -21,7 +21,7 @@
 -- key last).
 -- Every argument costs the call (about a thousand instructions each), so the caller leaves out
 -- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends
--- two: pop_node's calls send all seven, as the keys follow them.
+-- two: pop_node's calls send all eight, as the keys follow them.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] how many jobs to reserve at most (default 1)
@@ -447,6 +447,7 @@ end
 local limit_of, allowance, note_starts, held_back
 if limits ~= '' then
     limit_of, held_back = {}, {}
+    local in_window = {} -- per rate-limited queue: the starts allowance counted in its window
     local clock = redis.call('time') -- Redis's clock: every worker's limits share it
     local clock_us = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
     for qn, rate, per, conc in string.gmatch(limits, '(%d+) (%d+) (%d+) (%d+) ') do
@@ -494,6 +495,7 @@ if limits ~= '' then
                 return 0, rare().read_failed(starts, 'zset', trimmed)
             end
             local started = redis.call('zcard', starts)
+            in_window[q] = started
             if started >= lim[1] then
                 local oldest = redis.call('zrange', starts, 0, 0, 'withscores')
                 hold(q, queue, 'rate', math.max(tonumber(oldest[2]) + lim[2] - clock_us, 0))
@@ -505,15 +507,15 @@ if limits ~= '' then
     end
 
     -- k jobs of queue q started now: each a member of the window, unique as the time and the
-    -- window's count (a call at the same microsecond saw this one's members, so counts past
-    -- them); scored in microseconds, exact in a double.
+    -- window's count as allowance read it (a call at the same microsecond saw this one's
+    -- members, so counts past them); scored in microseconds, exact in a double.
     note_starts = function(q, queue, k)
         local lim = limit_of[q]
         if not lim or lim[1] == 0 then
             return
         end
         local starts = queue .. ':limiter:rate'
-        local base = redis.call('zcard', starts)
+        local base = in_window[q]
         local score = clock[1] .. string.format('%06d', tonumber(clock[2]))
         local members = {}
         for i = 1, k do

@@ -1,5 +1,5 @@
 --TEST--
-Limits: a worker held back waits without polling: under a rate, until the window lets the next job start (its reserve round trips bounded by the windows); under concurrency, until the worker holding the slot frees it, which wakes it at once
+Limits: a worker held back waits without polling: under a rate, until the window lets the next job start (its reserve round trips bounded by the windows; SIGTERM ends the wait within 1 s); under concurrency, until the worker holding the slot frees it, which wakes it at once
 --EXTENSIONS--
 fastqueue
 --SKIPIF--
@@ -18,11 +18,15 @@ $w = fqlim_worker($name, $name, ['limits' => [$name => ['rate' => 2, 'per' => 1]
 fqlim_ready($w);
 for ($until = microtime(true) + fqlim_t(10); microtime(true) < $until && !fqlim_starts($name); usleep(10000));
 usleep(3500000);
+// It waits in steps: SIGTERM ends the wait within a second, as any other.
+$t = microtime(true);
 [$stopped] = fqlim_stop($w);
+$took = microtime(true) - $t;
 $starts = count(fqlim_starts($name));
 $trips = (int) fqlim_metric($stopped, 'fastqueue_reserve_round_trips_total');
 echo 'rate: ', $starts >= 6 && $starts <= 10 ? '6 to 10' : $starts, ' starts in 3.5 s; round trips ',
-    $trips <= $starts + 2 * 5 ? 'within the windows\' bound' : "$trips for $starts starts", "\n";
+    $trips <= $starts + 2 * 5 ? 'within the windows\' bound' : "$trips for $starts starts",
+    '; stopped ', $took < 1.0 || fq_slow() ? 'within 1 s of SIGTERM' : sprintf('%.2f s after SIGTERM', $took), "\n";
 fqlim_clean($name, $name);
 
 // Concurrency 1, sleep 10: the second worker waits for the slot the first holds for 1 s, and
@@ -49,6 +53,6 @@ echo fqw_counts($name), "\n";
 --CLEAN--
 <?php require __DIR__ . '/../../inc/limits.inc'; if (fq_test_port()) { fqlim_clean('w166', 'w166'); fq_raw()->cmd('DEL', 'w166:ended'); } ?>
 --EXPECT--
-rate: 6 to 10 starts in 3.5 s; round trips within the windows' bound
+rate: 6 to 10 starts in 3.5 s; round trips within the windows' bound; stopped within 1 s of SIGTERM
 concurrency: the second job started within 1 s of the first one's end, by the waiting worker; its round trips: at most 4
 pending=0 delayed=0 reserved=0
