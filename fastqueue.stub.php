@@ -747,7 +747,8 @@ namespace FastQueue {
          *     - 'rest' (int|float, 0; 0 to 31536000 (a year)): seconds `daemon()` rests after
          *       each job.
          *     - 'force' (bool, false): run jobs even while the maintenance file exists.
-         *     - 'stop_when_empty' (bool, false): `daemon()` returns 0 once a round finds no job.
+         *     - 'stop_when_empty' (bool, false): `daemon()` returns 0 once a round finds no job
+         *       (a queue its `limits` hold back is not empty: it waits for it).
          *     - 'restart_key' (?string, null; non-empty): a Redis key (behind the prefix) that
          *       `daemon()` watches: when its value differs from the one read at start (a key that
          *       appears or goes counts), `daemon()` returns 0 after its current job. It is read

@@ -231,7 +231,8 @@ return [
             'force' => ['type' => 'bool', 'field' => 'force', 'default' => false,
                 'doc' => 'run jobs even while the maintenance file exists.'],
             'stop_when_empty' => ['type' => 'bool', 'field' => 'stop_when_empty', 'default' => false,
-                'doc' => '`daemon()` returns 0 once a round finds no job.'],
+                'doc' => '`daemon()` returns 0 once a round finds no job (a queue its `limits` hold back is not '
+                    . 'empty: it waits for it).'],
             'restart_key' => [
                 'type' => '?string', 'field' => 'restart_key', 'default' => null,
                 'doc' => 'a Redis key (behind the prefix) that `daemon()` watches: when its value differs from the '

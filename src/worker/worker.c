@@ -356,7 +356,9 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				idle_sleep(w, w->opt.sleep);
 			}
 		}
-		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures, &run->status);
+		/* A queue a limit held back is not empty: stop_when_empty waits for it, as Laravel's
+		 * worker goes on while its rate-limiting middleware releases the jobs it pops. */
+		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures || w->throttle.any, &run->status);
 	}
 }
 
