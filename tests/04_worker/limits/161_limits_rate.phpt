@@ -34,7 +34,9 @@ for ($i = 0, $j = 0, $n = count($times); $i < $n; $i++) {
 // The rate over whole windows: from the first start to the last, the windows it spans.
 $spanned = $times[count($times) - 1] - $times[0];
 $rate = (count($times) - 1) / max($spanned, 0.001);
-echo 'most in a second: ', $most <= 51 ? 'at most 51' : $most, "\n";
+// Under valgrind a job's handler starts long after its reservation, by a time that varies:
+// the handlers' clocks then say little about the window the reserve script kept.
+echo 'most in a second: ', $most <= 51 || fq_slow() ? 'at most 51' : $most, "\n";
 echo 'per second: ', $rate >= 45 || fq_slow() ? 'at least 45' : sprintf('%.1f over %.2f s', $rate, $spanned), "\n";
 echo 'attempts above 1: ', count(array_filter($starts, fn($s) => $s[1] !== 1)), "\n";
 echo 'workers that ran jobs: ', count(array_unique(array_column($starts, 3))), "\n";
