@@ -747,7 +747,8 @@ namespace FastQueue {
          *     - 'rest' (int|float, 0; 0 to 31536000 (a year)): seconds `daemon()` rests after
          *       each job.
          *     - 'force' (bool, false): run jobs even while the maintenance file exists.
-         *     - 'stop_when_empty' (bool, false): `daemon()` returns 0 once a round finds no job.
+         *     - 'stop_when_empty' (bool, false): `daemon()` returns 0 once a round finds no job
+         *       (a queue its `limits` hold back is not empty: it waits for it).
          *     - 'restart_key' (?string, null; non-empty): a Redis key (behind the prefix) that
          *       `daemon()` watches: when its value differs from the one read at start (a key that
          *       appears or goes counts), `daemon()` returns 0 after its current job. It is read
@@ -778,6 +779,19 @@ namespace FastQueue {
          *       `prefetch` 1, it sends the next reserve with the ack as a job ends well, before the
          *       `processed` listeners (a job it then cannot run goes back as pushed); `false`: each
          *       reserve after the loop's checks. Never on a Redis Cluster. See docs/delivery.md.
+         *     - 'limits' (?array, null): per-queue limits enforced inside the reserve script, on
+         *       Redis's clock, for every worker that carries them: an array keyed by queue name,
+         *       each entry an array of these keys. A job over a limit stays in its queue untouched
+         *       (no attempt used) and the worker serves its next queue, or waits. `concurrency`
+         *       needs the RedisQueue's `retry_after`. Limits of a queue the run does not serve are
+         *       ignored. See docs/limits.md.
+         *       - 'rate' (int, none; 1 to 1000000): at most this many jobs start in any window of
+         *         `per` seconds.
+         *       - 'per' (int|float, none; above 0, at most 31536000 (a year)): the rate's window,
+         *         in seconds (a sliding window); needed with `rate`, and only with it.
+         *       - 'concurrency' (int, none; 1 to 1000000): at most this many jobs of the queue
+         *         are reserved (running or prefetched) at once, by every worker that carries this
+         *         limit.
          *     - 'lease_renewal' (bool, false): while a job runs, a thread of the worker with its
          *       own connection moves its reservation's score in `:reserved` forward every
          *       `retry_after / 3` (`ZADD XX`, member unchanged), so a job longer than `retry_after`
@@ -1024,7 +1038,10 @@ namespace FastQueue {
          *     'released' (by the worker, after an exception), 'exceptions', 'timeouts' (ints);
          *     'started_at' (the Unix time of construction) and 'busy_seconds' (time spent
          *     in jobs) as floats; 'memory_peak' (the process's peak, as
-         *     memory_get_peak_usage(true) would be without 'metrics': an int).
+         *     memory_get_peak_usage(true) would be without 'metrics': an int); lease
+         *     renewal's 'lease_renewals', 'leases_lost' and 'lease_failures' (ints); the
+         *     limits option's 'held_back' (queues a reserve held back, an int) and
+         *     'limited_seconds' (time some queue was held back, a float). See docs/limits.md.
          */
         public function stats(): array {}
 

@@ -11,6 +11,24 @@ return [
 
     /*
     |--------------------------------------------------------------------------
+    | Limits: php artisan fastqueue:work
+    |--------------------------------------------------------------------------
+    |
+    | Per queue name, the limits fastqueue:work's workers enforce inside the reserve, on
+    | Redis's clock, across every worker that carries them: "rate" jobs started in any window
+    | of "per" seconds, and at most "concurrency" jobs of the queue reserved at once (this
+    | needs the connection's retry_after). A job over a limit stays in its queue, with no
+    | attempt used, and the worker serves its next queue. queue:work does not see them.
+    |
+    */
+
+    'limits' => [
+        // 'mail' => ['rate' => 50, 'per' => 1],
+        // 'reports' => ['concurrency' => 2],
+    ],
+
+    /*
+    |--------------------------------------------------------------------------
     | Supervisors: php artisan fastqueue:supervise
     |--------------------------------------------------------------------------
     |

@@ -56,6 +56,8 @@ typedef struct _queue_figures {
 	uint64_t jobs[FASTQUEUE_OUTCOME_COUNT];
 	uint64_t timeouts;
 	histogram wait, run, cpu, memory;
+	double limited_seconds;        /* the limits option: time the queue was held back */
+	uint64_t held_back[2];         /* rounds a limit held back a job: [0] rate, [1] concurrency */
 } queue_figures;
 
 /* {{{ the running job: written by PHP's thread alone, read by any
@@ -375,6 +377,28 @@ void fastqueue_metrics_record_job(fastqueue_metrics *m, const char *queue, size_
 	pthread_mutex_unlock(&m->lock);
 }
 
+void fastqueue_metrics_add_limited(fastqueue_metrics *m, const char *queue, size_t queue_len, double seconds)
+{
+	queue_figures *q;
+
+	pthread_mutex_lock(&m->lock);
+	if ((q = queue_of(m, queue, queue_len))) {
+		q->limited_seconds += sane(seconds);
+	}
+	pthread_mutex_unlock(&m->lock);
+}
+
+void fastqueue_metrics_add_held_back(fastqueue_metrics *m, const char *queue, size_t queue_len, bool concurrency)
+{
+	queue_figures *q;
+
+	pthread_mutex_lock(&m->lock);
+	if ((q = queue_of(m, queue, queue_len))) {
+		q->held_back[concurrency ? 1 : 0]++;
+	}
+	pthread_mutex_unlock(&m->lock);
+}
+
 void fastqueue_metrics_add_round_trip(fastqueue_metrics *m, double redis_wait_seconds)
 {
 	pthread_mutex_lock(&m->lock);
@@ -568,6 +592,22 @@ static void render_queue_families(text *t, fastqueue_metrics *m)
 	for (uint32_t i = 0; i < m->nqueues; i++) {
 		sample_start(t, m, "fastqueue_job_timeouts_total", "", &m->queues[i]);
 		putf(t, "} %" PRIu64 "\n", m->queues[i].timeouts);
+	}
+	family(t, "fastqueue_queue_limited_seconds_total", "counter",
+		"Seconds the worker saw a job of the queue held back by its limits.");
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		sample_start(t, m, "fastqueue_queue_limited_seconds_total", "", &m->queues[i]);
+		put(t, "} ", 2);
+		put_double(t, m->queues[i].limited_seconds);
+		put(t, "\n", 1);
+	}
+	family(t, "fastqueue_jobs_held_back_total", "counter",
+		"Reserves in which a limit of the queue held back a job that was due, by limit.");
+	for (uint32_t i = 0; i < m->nqueues; i++) {
+		for (int k = 0; k < 2; k++) {
+			sample_start(t, m, "fastqueue_jobs_held_back_total", "", &m->queues[i]);
+			putf(t, ",limit=\"%s\"} %" PRIu64 "\n", k ? "concurrency" : "rate", m->queues[i].held_back[k]);
+		}
 	}
 #define HISTOGRAM_FAMILY(name, help, field, buckets) \
 	family(t, name, "histogram", help); \

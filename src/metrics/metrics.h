@@ -88,6 +88,9 @@ void fastqueue_metrics_record_job(fastqueue_metrics *m, const char *queue, size_
 
 /* Worker-wide figures: PHP's thread adds to the counters and sets the gauges. */
 void fastqueue_metrics_add_round_trip(fastqueue_metrics *m, double redis_wait_seconds);
+/* The limits option: seconds a queue was held back, and one reserve that held back its job. */
+void fastqueue_metrics_add_limited(fastqueue_metrics *m, const char *queue, size_t queue_len, double seconds);
+void fastqueue_metrics_add_held_back(fastqueue_metrics *m, const char *queue, size_t queue_len, bool concurrency);
 void fastqueue_metrics_add_redis_wait(fastqueue_metrics *m, double seconds);
 void fastqueue_metrics_add_idle(fastqueue_metrics *m, double seconds);
 void fastqueue_metrics_set_buffer(fastqueue_metrics *m, uint32_t prefetched_jobs);

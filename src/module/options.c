@@ -170,7 +170,7 @@ static const char *row_label(const fastqueue_option_table *t, const fastqueue_op
 	if (!t->parent) {
 		return row->name;
 	}
-	snprintf(buf, size, "%s.%s", t->parent, row->name);
+	snprintf(buf, size, t->indexed ? "%s[\"%s\"]" : "%s.%s", t->parent, row->name);
 	return buf;
 }
 
@@ -207,7 +207,7 @@ static zend_result read_typed(const fastqueue_option_table *t, const fastqueue_o
 	void *settings)
 {
 	void *field = field_of(row, settings);
-	char buf[64];
+	char buf[320];
 	const char *name = row_label(t, row, buf, sizeof(buf));
 
 	if (row->nullable && row->type == FASTQUEUE_OPT_LONG) {

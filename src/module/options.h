@@ -56,6 +56,7 @@ typedef struct _fastqueue_option_table {
 	uint32_t arg;
 	const char *parent;           /* the array option these are the keys of, or NULL */
 	const char *known;            /* nested: the keys, as the unknown-key message lists them */
+	bool indexed;                 /* nested: keys named parent["key"], not parent.key */
 	bool nullable_said;           /* a nullable int's TypeError says ?int (push()'s), not int */
 } fastqueue_option_table;
 

@@ -231,7 +231,8 @@ return [
             'force' => ['type' => 'bool', 'field' => 'force', 'default' => false,
                 'doc' => 'run jobs even while the maintenance file exists.'],
             'stop_when_empty' => ['type' => 'bool', 'field' => 'stop_when_empty', 'default' => false,
-                'doc' => '`daemon()` returns 0 once a round finds no job.'],
+                'doc' => '`daemon()` returns 0 once a round finds no job (a queue its `limits` hold back is not '
+                    . 'empty: it waits for it).'],
             'restart_key' => [
                 'type' => '?string', 'field' => 'restart_key', 'default' => null,
                 'doc' => 'a Redis key (behind the prefix) that `daemon()` watches: when its value differs from the '
@@ -283,6 +284,28 @@ return [
                     . "a job ends well, before the `processed` listeners (a job it then cannot run goes back as "
                     . "pushed); `false`: each reserve after the loop's checks. Never on a Redis Cluster. See "
                     . '[docs/delivery.md](delivery.md#overlap).',
+            ],
+            'limits' => [
+                'type' => 'custom', 'php' => '?array', 'read' => 'read_limits_option', 'default' => null,
+                'doc' => 'per-queue limits enforced inside the reserve script, on Redis\'s clock, for every worker '
+                    . 'that carries them: an array keyed by queue name, each entry an array of these keys. A job '
+                    . 'over a limit stays in its queue untouched (no attempt used) and the worker serves its next '
+                    . 'queue, or waits. `concurrency` needs the RedisQueue\'s `retry_after`. Limits of a queue the '
+                    . 'run does not serve are ignored. See [docs/limits.md](limits.md).',
+                'keys' => [
+                    'struct' => 'fastqueue_queue_limit',
+                    'options' => [
+                        'rate' => ['type' => 'int', 'field' => 'rate', 'min' => 1, 'max' => 1000000,
+                            'default_text' => 'none', 'doc' => 'at most this many jobs start in any window of `per` seconds.'],
+                        'per' => ['type' => 'number', 'field' => 'per', 'min' => 0, 'max' => 'FASTQUEUE_MAX_WAIT',
+                            'check' => 'check_limit_per', 'bounds' => 'above 0, at most 31536000 (a year)',
+                            'default_text' => 'none', 'doc' => "the rate's window, in seconds (a sliding window); "
+                                . 'needed with `rate`, and only with it.'],
+                        'concurrency' => ['type' => 'int', 'field' => 'concurrency', 'min' => 1, 'max' => 1000000,
+                            'default_text' => 'none', 'doc' => 'at most this many jobs of the queue are reserved '
+                                . "(running or prefetched) at once, by every worker that carries this limit."],
+                    ],
+                ],
             ],
             'lease_renewal' => [
                 'type' => 'bool', 'field' => 'lease_renewal', 'default' => false,

@@ -235,6 +235,8 @@ PHP_METHOD(FastQueue_Worker, stats)
 	add_assoc_long(return_value, "lease_renewals", s.leases.renewed);
 	add_assoc_long(return_value, "leases_lost", s.leases.lost);
 	add_assoc_long(return_value, "lease_failures", s.leases.failures);
+	add_assoc_long(return_value, "held_back", s.held_back);
+	add_assoc_double(return_value, "limited_seconds", s.limited_seconds);
 }
 
 PHP_METHOD(FastQueue_Worker, metrics)

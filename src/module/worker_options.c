@@ -43,6 +43,120 @@ static zend_result read_backoff_option(zval *v, void *settings)
 	return SUCCESS;
 }
 
+/* {{{ limits: ['QUEUE' => ['rate' => N, 'per' => SECONDS, 'concurrency' => N], ...] */
+/* One queue's entry as it is read: the limit first, so the table's offsets reach it. */
+typedef struct {
+	fastqueue_queue_limit limit;
+	const char *label;            /* limits["QUEUE"], as messages name it */
+	bool per_given;
+} limit_reading;
+
+/* per is a window: zero would let nothing through, or everything. */
+static zend_result check_limit_per(void *settings)
+{
+	limit_reading *r = settings;
+
+	if (r->limit.per <= 0) {
+		zend_argument_value_error(3, "option \"%s[\"per\"]\" must be greater than 0", r->label);
+		return FAILURE;
+	}
+	r->per_given = true;
+	return SUCCESS;
+}
+
+/* What the keys do not say one by one: rate and per go together, and an entry limits something. */
+static zend_result check_limit_entry(const limit_reading *r)
+{
+	if ((r->limit.rate > 0) != r->per_given) {
+		zend_argument_value_error(3, "option \"%s\" needs \"rate\" and \"per\" together", r->label);
+		return FAILURE;
+	}
+	if (r->limit.rate == 0 && r->limit.concurrency == 0) {
+		zend_argument_value_error(3, "option \"%s\" must set \"rate\" with \"per\", or \"concurrency\"", r->label);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_result read_limit_entry(zend_string *queue, zval *v, limit_reading *r)
+{
+	fastqueue_option_table table = worker_limits_option_table;
+	char label[300];
+
+	snprintf(label, sizeof(label), "limits[\"%s\"]", ZSTR_VAL(queue));
+	r->label = label;
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(3, "option \"%s\" must be of type array, %s given", label, zend_zval_type_name(v));
+		return FAILURE;
+	}
+	table.parent = label;
+	table.indexed = true;
+	if (fastqueue_options_read(&table, Z_ARRVAL_P(v), r) == FAILURE) {
+		return FAILURE;
+	}
+	return check_limit_entry(r);
+}
+
+static zend_result read_limits_option(zval *v, void *settings)
+{
+	worker_options *o = settings;
+	zend_string *queue;
+	zend_ulong index;
+	zval *entry;
+	uint32_t n;
+
+	if (Z_TYPE_P(v) == IS_NULL) {
+		return SUCCESS;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		zend_argument_type_error(3, "option \"limits\" must be of type ?array, %s given", zend_zval_type_name(v));
+		return FAILURE;
+	}
+	n = zend_hash_num_elements(Z_ARRVAL_P(v));
+	/* A list is limits without their queues' names (['rate' => ...] given whole, say). */
+	if (n && zend_array_is_list(Z_ARRVAL_P(v))) {
+		zend_argument_value_error(3, "option \"limits\" must be keyed by queue names, a list given");
+		return FAILURE;
+	}
+	o->limit_queues = safe_erealloc(o->limit_queues, n, sizeof(*o->limit_queues), 0);
+	o->limit_values = safe_erealloc(o->limit_values, n, sizeof(*o->limit_values), 0);
+	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(v), index, queue, entry) {
+		limit_reading r = {0};
+
+		ZVAL_DEREF(entry);
+		/* A numeric queue name is an integer key to PHP. */
+		queue = queue ? zend_string_copy(queue) : zend_long_to_str((zend_long) index);
+		if (ZSTR_LEN(queue) == 0) {
+			zend_string_release(queue);
+			zend_argument_value_error(3, "option \"limits\" must be keyed by queue names");
+			return FAILURE;
+		}
+		if (read_limit_entry(queue, entry, &r) == FAILURE) {
+			zend_string_release(queue);
+			return FAILURE;
+		}
+		o->limit_queues[o->limits_count] = queue;
+		o->limit_values[o->limits_count++] = r.limit;
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* A concurrency slot is held until its job is acknowledged or its reservation ends: without
+ * retry_after a dead worker's slot would never come back. */
+static zend_result check_limits_queue(const worker_options *o, const fastqueue_redis_queue *q)
+{
+	for (uint32_t i = 0; i < o->limits_count; i++) {
+		if (o->limit_values[i].concurrency > 0 && q->retry_after < 1) {
+			zend_argument_value_error(3, "option \"limits[\"%s\"][\"concurrency\"]\" needs the RedisQueue's "
+				"retry_after (1 s or more): without it a dead worker's slot would never come back",
+				ZSTR_VAL(o->limit_queues[i]));
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+/* }}} */
+
 /* {{{ metrics */
 /* The worker label: Prometheus takes any bytes, but a label of kilobytes is a mistake. */
 #define METRICS_WORKER_MAX 200
@@ -225,7 +339,8 @@ PHP_METHOD(FastQueue_Worker, __construct)
 		RETURN_THROWS();
 	}
 	if (error) efree(error);
-	if (fastqueue_worker_options_parse(options, &opt) == FAILURE) {
+	if (fastqueue_worker_options_parse(options, &opt) == FAILURE
+			|| check_limits_queue(&opt, fastqueue_redis_queue_from_obj(Z_OBJ_P(queue))) == FAILURE) {
 		fastqueue_worker_options_free(&opt);
 		RETURN_THROWS();
 	}

@@ -7,9 +7,11 @@
 #include "options.h"
 #include <stddef.h>
 
+static zend_result check_limit_per(void *settings);
 static zend_result read_backoff_option(zval *v, void *settings);
 static zend_result read_timeout_mode_option(zval *v, void *settings);
 static zend_result check_timeout_grace(void *settings);
+static zend_result read_limits_option(zval *v, void *settings);
 static zend_result check_metrics(void *settings);
 static zend_result check_metrics_worker(void *settings);
 static zend_result check_metrics_listen(void *settings);
@@ -39,6 +41,20 @@ static zend_result read_metrics_allow_option(zval *v, void *settings);
 #define FASTQUEUE_WORKER_DEFAULT_METRICS_PUBLISH false
 #define FASTQUEUE_WORKER_DEFAULT_METRICS_INTERVAL 5.0
 
+static const fastqueue_option worker_limits_option_rows[] = {
+	{.name = "rate", .name_len = 4, .type = FASTQUEUE_OPT_LONG, .offset = offsetof(fastqueue_queue_limit, rate), .lmin = 1, .lmax = 1000000},
+	{.name = "per", .name_len = 3, .type = FASTQUEUE_OPT_NUMBER, .offset = offsetof(fastqueue_queue_limit, per), .dmin = 0, .dmax = FASTQUEUE_MAX_WAIT, .check = check_limit_per},
+	{.name = "concurrency", .name_len = 11, .type = FASTQUEUE_OPT_LONG, .offset = offsetof(fastqueue_queue_limit, concurrency), .lmin = 1, .lmax = 1000000},
+};
+
+static const fastqueue_option_table worker_limits_option_table = {
+	.rows = worker_limits_option_rows,
+	.count = sizeof(worker_limits_option_rows) / sizeof(worker_limits_option_rows[0]),
+	.arg = 3,
+	.parent = "limits",
+	.known = "rate, per, concurrency"
+};
+
 static const fastqueue_option worker_option_rows[] = {
 	{.name = "name", .name_len = 4, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(worker_options, name), .has_default = true, .sdefault = FASTQUEUE_WORKER_DEFAULT_NAME},
 	{.name = "sleep", .name_len = 5, .type = FASTQUEUE_OPT_NUMBER, .offset = offsetof(worker_options, sleep), .dmin = 0, .dmax = FASTQUEUE_MAX_WAIT, .has_default = true, .ddefault = FASTQUEUE_WORKER_DEFAULT_SLEEP},
@@ -59,6 +75,7 @@ static const fastqueue_option worker_option_rows[] = {
 	{.name = "failed_store", .name_len = 12, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(worker_options, failed_store), .has_default = true, .ldefault = FASTQUEUE_WORKER_DEFAULT_FAILED_STORE},
 	{.name = "prefetch", .name_len = 8, .type = FASTQUEUE_OPT_LONG, .offset = offsetof(worker_options, prefetch), .lmin = 1, .lmax = 1000, .has_default = true, .ldefault = FASTQUEUE_WORKER_DEFAULT_PREFETCH},
 	{.name = "overlap", .name_len = 7, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(worker_options, overlap), .has_default = true, .ldefault = FASTQUEUE_WORKER_DEFAULT_OVERLAP},
+	{.name = "limits", .name_len = 6, .type = FASTQUEUE_OPT_CUSTOM, .read = read_limits_option},
 	{.name = "lease_renewal", .name_len = 13, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(worker_options, lease_renewal), .has_default = true, .ldefault = FASTQUEUE_WORKER_DEFAULT_LEASE_RENEWAL},
 	{.name = "metrics", .name_len = 7, .type = FASTQUEUE_OPT_BOOL, .offset = offsetof(worker_options, metrics), .has_default = true, .ldefault = FASTQUEUE_WORKER_DEFAULT_METRICS, .check = check_metrics},
 	{.name = "metrics_worker", .name_len = 14, .type = FASTQUEUE_OPT_STRING, .offset = offsetof(worker_options, metrics_worker), .check = check_metrics_worker},

@@ -22,11 +22,11 @@
 		"-- KEYS[#KEYS] the restart key, when there is one: then the keys are one more than 4 per queue\n" \
 		"-- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this\n" \
 		"-- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first\n" \
-		"-- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart\n" \
+		"-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order (the restart\n" \
 		"-- key last).\n" \
 		"-- Every argument costs the call (about a thousand instructions each), so the caller leaves out\n" \
 		"-- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends\n" \
-		"-- two: pop_node's calls send all seven, as the keys follow them.\n" \
+		"-- two: pop_node's calls send all eight, as the keys follow them.\n" \
 		"-- ARGV[1] now, unix seconds\n" \
 		"-- ARGV[2] reserve until, unix seconds (now + retry_after)\n" \
 		"-- ARGV[3] how many jobs to reserve at most (default 1)\n" \
@@ -41,7 +41,10 @@
 		"--         back to it, '0' not to (retry_after null, or this worker looked this second already:\n" \
 		"--         reservations end on whole seconds, so none can have ended since, see src/reserve.c);\n" \
 		"--         default: none\n" \
-		"-- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
+		"-- ARGV[8] the limits of the call's queues (docs/limits.md), default none: for each limited queue\n" \
+		"--         four integers, each followed by a space: its number in the call, its rate (0: none), the\n" \
+		"--         rate's window in microseconds, and its concurrency (0: none)\n" \
+		"-- ARGV[9] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them\n" \
 		"-- Returns: the restart key's value (or false); when jobs were reserved, the number of their\n" \
 		"-- queue (one queue per call), then for each job: charged, the job, its reserved copy and\n" \
 		"-- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its\n" \
@@ -56,6 +59,10 @@
 		"-- record's text. Expired reservations moved back get a record of their own when none was\n" \
 		"-- written for that attempt (SET NX): the worker that held them disappeared, or was slower than\n" \
 		"-- retry_after.\n" \
+		"-- With limits (ARGV[8]), one more element last: for each queue passed over because a limit\n" \
+		"-- held back a waiting job, its number, 'rate' or 'concurrency', and the microseconds on Redis's\n" \
+		"-- clock until that limit may let a job start (-1: when a slot is freed, which the worker that\n" \
+		"-- frees it announces on QUEUE:limiter:notify), possibly none.\n" \
 		"\n" \
 		"-- A key of the wrong type would fail the script halfway, after a write, so every key of a\n" \
 		"-- queue is known to be of its type before the first write to that queue. The reads the call\n" \
@@ -377,7 +384,8 @@
 		"local batch = ARGV[5] or '-1'\n" \
 		"local report = ARGV[6] == '1' and {} or nil\n" \
 		"local migrate_expired = ARGV[7] or ''\n" \
-		"local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS\n" \
+		"local limits = ARGV[8] or ''\n" \
+		"local more_keys = 9 -- ARGV[9] on: keys of further hash slots, as KEYS\n" \
 		"local charge = first_slot == ''\n" \
 		"\n" \
 		"-- A reserve of more than one job goes through this function (made only then), and a reserve of\n" \
@@ -387,7 +395,7 @@
 		"if want ~= '1' then\n" \
 		"    -- Up to want jobs for queue q, in three commands whatever their number (a call from a script\n" \
 		"    -- costs Redis about as much as the work it does on a short list). Returns as for one job.\n" \
-		"    reserve_batch = function(q, queue, notify, reserved, restart)\n" \
+		"    reserve_batch = function(q, queue, notify, reserved, restart, want)\n" \
 		"        local jobs = redis.pcall('lpop', queue, want)\n" \
 		"        if jobs and jobs.err then\n" \
 		"            return rare().read_failed(queue, 'list', jobs)\n" \
@@ -446,6 +454,95 @@
 		"        return out\n" \
 		"    end\n" \
 		"end\n" \
+		"\n" \
+		"-- {{{ limits: made only when the call carries some (a worker's limits option)\n" \
+		"-- Per limited queue of the call, {rate, window, concurrency}; what a queue may start now\n" \
+		"-- (allowance); the starts noted in the rate's window (note_starts); and the queues held back,\n" \
+		"-- for the reply. The limiter's keys are the queue's key with a suffix, so they live in its hash\n" \
+		"-- slot (the call's), as its :reserved does.\n" \
+		"local limit_of, allowance, note_starts, held_back\n" \
+		"if limits ~= '' then\n" \
+		"    limit_of, held_back = {}, {}\n" \
+		"    local in_window = {} -- per rate-limited queue: the starts allowance counted in its window\n" \
+		"    local clock = redis.call('time') -- Redis's clock: every worker's limits share it\n" \
+		"    local clock_us = tonumber(clock[1]) * 1000000 + tonumber(clock[2])\n" \
+		"    for qn, rate, per, conc in string.gmatch(limits, '(%d+) (%d+) (%d+) (%d+) ') do\n" \
+		"        limit_of[tonumber(qn)] = {tonumber(rate), tonumber(per), tonumber(conc)}\n" \
+		"    end\n" \
+		"\n" \
+		"    -- A held back queue goes into the reply only when a job waits in it: an empty queue is\n" \
+		"    -- waited for on its :notify as any other.\n" \
+		"    local function hold(q, queue, kind, wait_us)\n" \
+		"        local waiting = redis.pcall('llen', queue)\n" \
+		"        if type(waiting) == 'number' and waiting > 0 then\n" \
+		"            held_back[#held_back + 1] = q\n" \
+		"            held_back[#held_back + 1] = kind\n" \
+		"            held_back[#held_back + 1] = wait_us\n" \
+		"        end\n" \
+		"    end\n" \
+		"\n" \
+		"    -- How many jobs (at most n) queue q may start now; 0 when a limit holds them back. A\n" \
+		"    -- reserved job holds a slot until it is acknowledged or its reservation ends (a dead\n" \
+		"    -- worker's comes back then; lease renewal keeps a running one's), so the slots taken are\n" \
+		"    -- :reserved's unexpired members.\n" \
+		"    allowance = function(q, queue, reserved, n)\n" \
+		"        local lim = limit_of[q]\n" \
+		"        if not lim then\n" \
+		"            return n\n" \
+		"        end\n" \
+		"        if lim[3] > 0 then\n" \
+		"            local taken = redis.pcall('zcount', reserved, '(' .. clock[1], '+inf')\n" \
+		"            if type(taken) == 'table' then\n" \
+		"                return 0, rare().read_failed(reserved, 'zset', taken)\n" \
+		"            end\n" \
+		"            if taken >= lim[3] then\n" \
+		"                -- Until the first of them ends, unless its worker frees it first.\n" \
+		"                local first = redis.call('zrangebyscore', reserved, '(' .. clock[1], '+inf', 'withscores', 'limit', 0, 1)\n" \
+		"                local wait_us = first[2] and math.max(math.floor((tonumber(first[2]) - tonumber(clock[1])) * 1000000) - tonumber(clock[2]), 0) or -1\n" \
+		"                hold(q, queue, 'concurrency', wait_us)\n" \
+		"                return 0\n" \
+		"            end\n" \
+		"            n = math.min(n, lim[3] - taken)\n" \
+		"        end\n" \
+		"        if lim[1] > 0 then\n" \
+		"            local starts = queue .. ':limiter:rate'\n" \
+		"            local trimmed = redis.pcall('zremrangebyscore', starts, '-inf', string.format('%d', clock_us - lim[2]))\n" \
+		"            if type(trimmed) == 'table' then\n" \
+		"                return 0, rare().read_failed(starts, 'zset', trimmed)\n" \
+		"            end\n" \
+		"            local started = redis.call('zcard', starts)\n" \
+		"            in_window[q] = started\n" \
+		"            if started >= lim[1] then\n" \
+		"                local oldest = redis.call('zrange', starts, 0, 0, 'withscores')\n" \
+		"                hold(q, queue, 'rate', math.max(tonumber(oldest[2]) + lim[2] - clock_us, 0))\n" \
+		"                return 0\n" \
+		"            end\n" \
+		"            n = math.min(n, lim[1] - started)\n" \
+		"        end\n" \
+		"        return n\n" \
+		"    end\n" \
+		"\n" \
+		"    -- k jobs of queue q started now: each a member of the window, unique as the time and the\n" \
+		"    -- window's count as allowance read it (a call at the same microsecond saw this one's\n" \
+		"    -- members, so counts past them); scored in microseconds, exact in a double.\n" \
+		"    note_starts = function(q, queue, k)\n" \
+		"        local lim = limit_of[q]\n" \
+		"        if not lim or lim[1] == 0 then\n" \
+		"            return\n" \
+		"        end\n" \
+		"        local starts = queue .. ':limiter:rate'\n" \
+		"        local base = in_window[q]\n" \
+		"        local score = clock[1] .. string.format('%06d', tonumber(clock[2]))\n" \
+		"        local members = {}\n" \
+		"        for i = 1, k do\n" \
+		"            members[2 * i - 1] = score\n" \
+		"            members[2 * i] = score .. '-' .. (base + i)\n" \
+		"        end\n" \
+		"        redis.call('zadd', starts, unpack(members))\n" \
+		"        redis.call('pexpire', starts, math.ceil(lim[2] / 1000) + 1000)\n" \
+		"    end\n" \
+		"end\n" \
+		"-- }}}\n" \
 		"\n" \
 		"local keys = KEYS\n" \
 		"if ARGV[more_keys] then\n" \
@@ -517,11 +614,27 @@
 		"            table.insert(report, due_reserved)\n" \
 		"        end\n" \
 		"    end\n" \
-		"    if reserve_batch then\n" \
-		"        out = reserve_batch(q, queue, notify, reserved, restart)\n" \
+		"    local allowed = want\n" \
+		"    if limit_of then\n" \
+		"        local n, err = allowance(q, queue, reserved, tonumber(want))\n" \
+		"        if err then\n" \
+		"            return err\n" \
+		"        end\n" \
+		"        allowed = n > 0 and string.format('%d', n) or nil\n" \
+		"    end\n" \
+		"    if not allowed then\n" \
+		"        -- Held back by a limit: nothing of this queue is touched; the next queue is served.\n" \
+		"    elseif reserve_batch then\n" \
+		"        out = reserve_batch(q, queue, notify, reserved, restart, allowed)\n" \
 		"        if out then\n" \
 		"            if out.err then\n" \
 		"                return out\n" \
+		"            end\n" \
+		"            if limit_of then\n" \
+		"                -- out: the restart value, q, then per job one element (three charged), and the\n" \
+		"                -- crash records' array when there are some.\n" \
+		"                local k = #out - 2 - (type(out[#out]) == 'table' and 1 or 0)\n" \
+		"                note_starts(q, queue, charge and k / 3 or k)\n" \
 		"            end\n" \
 		"            break\n" \
 		"        end\n" \
@@ -575,6 +688,9 @@
 		"                    rare().add_previous_crash(out, queue, job)\n" \
 		"                end\n" \
 		"            end\n" \
+		"            if limit_of then\n" \
+		"                note_starts(q, queue, 1)\n" \
+		"            end\n" \
 		"            break\n" \
 		"        end\n" \
 		"    end\n" \
@@ -582,6 +698,9 @@
 		"out = out or {restart}\n" \
 		"if report then\n" \
 		"    out[#out + 1] = report\n" \
+		"end\n" \
+		"if held_back then\n" \
+		"    out[#out + 1] = held_back\n" \
 		"end\n" \
 		"return out\n"
 
@@ -664,13 +783,13 @@ const fastqueue_script fastqueue_scripts[] = {
 		"redis.call('zadd', KEYS[1], ARGV[4], ARGV[3])\n"
 		"return 1\n",
 		2073, 1},
-	{"pop", "63aa18de89ee5772cb9309b9e3abb187678df5d9",
+	{"pop", "b4cba43856d3f0394d34fe517b1d1d02e1f1b6f0",
 		FASTQUEUE_LUA_TEXT_POP,
-		27944, 2},
-	{"pop_node", "5e2e5c2e76d5cc27150608ad0455a58dd83b6578",
+		33678, 2},
+	{"pop_node", "2219dbb513c5fe69cfa858337adb9804b3b73ea0",
 		"#!lua flags=allow-cross-slot-keys\n"
 		FASTQUEUE_LUA_TEXT_POP,
-		27978, 3},
+		33712, 3},
 	{"push", "6ff80ad27bfa66b9753e1ba0e2b34229f5bb8a96",
 		"-- The prelude: helpers the scripts in src/lua/ share. scripts/gen-lua puts this text in every\n"
 		"-- script, in front or on its \"-- (prelude)\" line (so each is whole as Redis runs it); it is not\n"

@@ -179,6 +179,39 @@ zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue
 	return defer_acks_except(q, acks, n, NULL);
 }
 
+/* A token per freed slot, at most a few (a waiting worker takes one), living a short while:
+ * a token nobody waits for only wakes a worker early once. */
+#define SLOT_TOKENS_KEPT 4
+#define SLOT_TOKENS_TTL_MS "10000"
+
+zend_result fastqueue_queue_defer_slot_tokens(fastqueue_redis_queue *q, zend_string *key, uint32_t count)
+{
+	fastqueue_args cmd[3];
+	fastqueue_conn *c = fastqueue_conn_route_str(&q->conn, key);
+	zend_result ok;
+
+	for (int i = 0; i < 3; i++) {
+		fastqueue_args_init(&cmd[i]);
+	}
+	fastqueue_args_add(&cmd[0], "LPUSH", 5);
+	fastqueue_args_add_str(&cmd[0], key);
+	for (uint32_t i = 0; i < count && i < SLOT_TOKENS_KEPT; i++) {
+		fastqueue_args_add(&cmd[0], "1", 1);
+	}
+	fastqueue_args_add(&cmd[1], "LTRIM", 5);
+	fastqueue_args_add_str(&cmd[1], key);
+	fastqueue_args_add(&cmd[1], "0", 1);
+	fastqueue_args_add(&cmd[1], "3", 1);
+	fastqueue_args_add(&cmd[2], "PEXPIRE", 7);
+	fastqueue_args_add_str(&cmd[2], key);
+	fastqueue_args_add(&cmd[2], SLOT_TOKENS_TTL_MS, sizeof(SLOT_TOKENS_TTL_MS) - 1);
+	ok = fastqueue_conn_defer_all(c, cmd, 3);
+	for (int i = 0; i < 3; i++) {
+		fastqueue_args_free(&cmd[i]);
+	}
+	return ok;
+}
+
 zend_result fastqueue_queue_defer_start(fastqueue_redis_queue *q, zend_string *reserved_key,
 	zend_long until, uint32_t slot, zend_string *raw, zend_string *copy,
 	const fastqueue_ack *acks, uint32_t nacks)

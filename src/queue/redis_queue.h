@@ -85,6 +85,9 @@ typedef struct _fastqueue_ack {
 	                            * there in that form when marking it started did not get through */
 } fastqueue_ack;
 
+/* Deferred: announces count freed concurrency slots on a queue's limiter notify list (key). */
+zend_result fastqueue_queue_defer_slot_tokens(fastqueue_redis_queue *q, zend_string *key, uint32_t count);
+
 /* Deferred (sent with the next command, not waited for): removes the acknowledged jobs. */
 zend_result fastqueue_queue_defer_acks(fastqueue_redis_queue *q, const fastqueue_ack *acks, uint32_t n);
 

@@ -4,6 +4,8 @@
  * the blocking wait on the queues' :notify lists between reserves. */
 #include "reserve.h"
 #include "lua_scripts.h"
+#include "zend_smart_str.h"
+#include <math.h>
 
 /* {{{ the queue list */
 void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
@@ -41,6 +43,21 @@ void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_qu
 	l->group_first[l->ngroups] = count;
 	l->restart_apart = restart_key && fastqueue_conn_is_cluster(&q->conn);
 	l->expired_looked = ecalloc(count, sizeof(*l->expired_looked));
+	l->limits = NULL;
+	l->limiter_notify = NULL;
+}
+
+void fastqueue_queue_list_set_limit(fastqueue_queue_list *l, const fastqueue_redis_queue *q, uint32_t queue,
+	const fastqueue_queue_limit *limit)
+{
+	if (!l->limits) {
+		l->limits = ecalloc(l->count, sizeof(*l->limits));
+		l->limiter_notify = ecalloc(l->count, sizeof(*l->limiter_notify));
+	}
+	l->limits[queue - 1] = *limit;
+	if (limit->concurrency > 0 && !l->limiter_notify[queue - 1]) {
+		l->limiter_notify[queue - 1] = fastqueue_queue_key(q, l->names[queue - 1], ":limiter:notify");
+	}
 }
 
 void fastqueue_queue_list_free(fastqueue_queue_list *l)
@@ -56,6 +73,15 @@ void fastqueue_queue_list_free(fastqueue_queue_list *l)
 	efree(l->keys);
 	efree(l->group_first);
 	efree(l->expired_looked);
+	if (l->limits) {
+		for (uint32_t i = 0; i < l->count; i++) {
+			if (l->limiter_notify[i]) {
+				zend_string_release(l->limiter_notify[i]);
+			}
+		}
+		efree(l->limits);
+		efree(l->limiter_notify);
+	}
 	memset(l, 0, sizeof(*l));
 }
 
@@ -128,15 +154,60 @@ static void note_expired_looked(const fastqueue_redis_queue *q, const fastqueue_
 }
 /* }}} */
 
-/* pop.lua reads ARGV[1] to [7], then the extra keys: a new argument of the script moves
+/* pop.lua reads ARGV[1] to [8], then the extra keys: a new argument of the script moves
  * MORE_KEYS, and this stops compiling until add_script_args sets it. */
-_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 8, "pop.lua's arguments changed: set them in add_script_args");
+_Static_assert(FASTQUEUE_POP_ARGV_MORE_KEYS == 9, "pop.lua's arguments changed: set them in add_script_args");
+
+/* {{{ limits */
+static bool is_limited(const fastqueue_queue_limit *limit)
+{
+	return limit->rate > 0 || limit->concurrency > 0;
+}
+
+/* Whether a call for list places first to last - 1 carries limits (and its reply says which
+ * queues they held back). */
+static bool call_has_limits(const fastqueue_queue_list *l, uint32_t first, uint32_t last)
+{
+	for (uint32_t i = first; l->limits && i < last; i++) {
+		if (is_limited(&l->limits[i])) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A start counts in its window a little longer than per: the script sees a job's reservation,
+ * and its handler starts a moment later, later still on a busy host. Without this, a job
+ * reserved early in one window and started a few ms late falls into the next window's
+ * count of starts as the handlers see them. 10 ms, or a tenth of a short window. */
+#define RATE_GUARD_US 10000.0
+
+static zend_long rate_window_us(double per)
+{
+	return (zend_long) ceil(per * 1e6 + fmin(RATE_GUARD_US, per * 1e5));
+}
+
+/* The limits argument: per limited queue of the call, its number in the call, rate, window in
+ * microseconds and concurrency, each followed by a space. */
+static void make_limits_arg(smart_str *out, const fastqueue_queue_list *l, uint32_t first, uint32_t last)
+{
+	for (uint32_t i = first; l->limits && i < last; i++) {
+		const fastqueue_queue_limit *limit = &l->limits[i];
+		if (is_limited(limit)) {
+			smart_str_append_printf(out, "%u " ZEND_LONG_FMT " " ZEND_LONG_FMT " " ZEND_LONG_FMT " ", i - first + 1,
+				limit->rate, limit->rate > 0 ? rate_window_us(limit->per) : 0, limit->concurrency);
+		}
+	}
+	smart_str_0(out);
+}
+/* }}} */
 
 /* Room for the numbers among the arguments, and the per-queue flags of the expired
  * reservations' argument, kept while the arguments are used. */
 typedef struct {
 	char text[FASTQUEUE_POP_ARGV_MORE_KEYS][24];
 	char *expired;             /* one '0' or '1' per queue of the call */
+	smart_str limits;          /* the limits argument, empty when none */
 	uint32_t nexpired;
 	bool any_expired;          /* a '1' among them */
 } reserve_numbers;
@@ -148,6 +219,8 @@ static void make_expired_flags(reserve_numbers *num, const fastqueue_redis_queue
 {
 	bool may_skip = may_skip_expired(q, req);
 
+	memset(&num->limits, 0, sizeof(num->limits));
+	make_limits_arg(&num->limits, req->list, first, last);
 	num->expired = emalloc(last - first + 1);
 	num->nexpired = last - first;
 	num->any_expired = false;
@@ -164,6 +237,7 @@ static void reserve_args_free(fastqueue_args *a, reserve_numbers *num)
 	if (num->expired) {
 		efree(num->expired);
 	}
+	smart_str_free(&num->limits);
 }
 
 static void set_number(fastqueue_args *a, reserve_numbers *num, int index, zend_long n)
@@ -181,6 +255,7 @@ static bool arg_is_default(const fastqueue_redis_queue *q, const fastqueue_reser
 		case FASTQUEUE_POP_ARGV_BATCH: return q->migration_batch_size < 0;
 		case FASTQUEUE_POP_ARGV_REPORT: return !req->report;
 		case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: return !num->any_expired;
+		case FASTQUEUE_POP_ARGV_LIMITS: return !num->limits.s;
 		default: return false;
 	}
 }
@@ -203,6 +278,9 @@ static void add_script_arg(fastqueue_args *a, reserve_numbers *num, const fastqu
 		case FASTQUEUE_POP_ARGV_BATCH: set_number(a, num, i, q->migration_batch_size); break;
 		case FASTQUEUE_POP_ARGV_REPORT: fastqueue_args_add(a, req->report ? "1" : "0", 1); break;
 		case FASTQUEUE_POP_ARGV_MIGRATE_EXPIRED: fastqueue_args_add(a, num->expired, num->nexpired); break;
+		case FASTQUEUE_POP_ARGV_LIMITS:
+			fastqueue_args_add(a, num->limits.s ? ZSTR_VAL(num->limits.s) : "", num->limits.s ? ZSTR_LEN(num->limits.s) : 0);
+			break;
 	}
 }
 
@@ -238,6 +316,7 @@ static void reserve_args(fastqueue_redis_queue *q, const fastqueue_reserve_reque
 	*node_call = end > g + 1 || (with_restart && l->restart_apart);
 	*declared = *node_call ? FASTQUEUE_QUEUE_KEYS * l->group_first[g + 1] - first : nkeys;
 	num->expired = NULL;
+	memset(&num->limits, 0, sizeof(num->limits));
 	fastqueue_args_init(a);
 	for (uint32_t i = 0; i < *declared; i++) {
 		fastqueue_args_add_str(a, l->keys[first + i]);
@@ -290,6 +369,7 @@ void fastqueue_reserve_batch_free(fastqueue_reserve_batch *b)
 	}
 	if (b->jobs) efree(b->jobs);
 	if (b->migrations) efree(b->migrations);
+	if (b->held) efree(b->held);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -399,15 +479,58 @@ static bool read_migrations(const fastqueue_reply *report, uint32_t first, uint3
 	return true;
 }
 
+/* The queues a call's limits held back onto the end of b's: (queue, "rate"|"concurrency",
+ * microseconds to wait or -1) triples. */
+static bool read_held_back(const fastqueue_reply *held, uint32_t first, uint32_t count, fastqueue_reserve_batch *b)
+{
+	size_t n = fastqueue_reply_array_len(held);
+
+	if (n % 3 != 0) {
+		return false;
+	}
+	if (n == 0) {
+		return true;
+	}
+	b->held = safe_erealloc(b->held, b->nheld + n / 3, sizeof(*b->held), 0);
+	for (size_t i = 0; i < n; i += 3) {
+		fastqueue_held_back *h = &b->held[b->nheld];
+		const char *kind;
+		size_t kind_len;
+		zend_long wait_us;
+
+		h->queue = list_queue(fastqueue_reply_array_at(held, i), first, count);
+		if (!h->queue || !fastqueue_reply_string(fastqueue_reply_array_at(held, i + 1), &kind, &kind_len)
+				|| !fastqueue_reply_integer(fastqueue_reply_array_at(held, i + 2), &wait_us) || wait_us < -1) {
+			return false;
+		}
+		h->concurrency = kind_len == 11 && memcmp(kind, "concurrency", 11) == 0;
+		if (!h->concurrency && !(kind_len == 4 && memcmp(kind, "rate", 4) == 0)) {
+			return false;
+		}
+		h->wait = wait_us < 0 ? -1 : (double) wait_us / 1e6;
+		b->nheld++;
+	}
+	return true;
+}
+
 /* One call's reply into b: its restart value when with_restart, its jobs, its migrations
- * (the call's queues start after the list's first). false: not pop.lua's reply. */
+ * (the call's queues start after the list's first), and with limits (the call carried
+ * some) the queues they held back. false: not pop.lua's reply. */
 static bool read_reply(const fastqueue_reserve_request *req, const fastqueue_reply *r, uint32_t first,
-	bool with_restart, fastqueue_reserve_batch *b)
+	bool with_restart, bool limits, fastqueue_reserve_batch *b)
 {
 	size_t len = fastqueue_reply_array_len(r), stride = req->charge ? 3 : 1, jobs;
 	uint32_t count = req->list->count;
 	const fastqueue_reply *crashes;
 
+	/* The held back queues come last: read, the rest is as without limits. */
+	if (limits) {
+		if (len < 2 || !fastqueue_reply_is_array(fastqueue_reply_array_at(r, len - 1))
+				|| !read_held_back(fastqueue_reply_array_at(r, len - 1), first, count, b)) {
+			return false;
+		}
+		len--;
+	}
 	if (len < 1 + (req->report ? 1u : 0u)
 			|| (req->report && !fastqueue_reply_is_array(fastqueue_reply_array_at(r, len - 1)))) {
 		return false;
@@ -463,7 +586,8 @@ static zend_result reserve_call(fastqueue_redis_queue *q, const fastqueue_reserv
 	if (ok == FAILURE) {
 		return FAILURE;
 	}
-	read = read_reply(req, r, req->list->group_first[g], with_restart, b);
+	read = read_reply(req, r, req->list->group_first[g], with_restart,
+		call_has_limits(req->list, req->list->group_first[g], req->list->group_first[end]), b);
 	if (!read) {
 		unexpected_reply(fastqueue_conn_route_str(&q->conn, group_key(req->list, g)), r);
 	}
@@ -502,7 +626,7 @@ zend_result fastqueue_reserve_take(fastqueue_redis_queue *q, const fastqueue_res
 	if (fastqueue_conn_take_pending(&q->conn, &r) == FAILURE) {
 		return FAILURE;
 	}
-	read = read_reply(req, r, 0, req->list->has_restart_key, out);
+	read = read_reply(req, r, 0, req->list->has_restart_key, call_has_limits(req->list, 0, req->list->count), out);
 	if (!read) {
 		unexpected_reply(&q->conn, r);
 	}
@@ -628,13 +752,14 @@ zend_result fastqueue_reserve(fastqueue_redis_queue *q, const fastqueue_reserve_
 /* }}} */
 
 /* {{{ waiting for a push */
-/* One BLPOP on the :notify lists of group g's queues. */
+/* One BLPOP on the lists of group g's queues that notify and slots choose (NULL: every
+ * :notify list); *none when it chose none (nothing is sent). */
 static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_list *l, uint32_t g,
-	double seconds, bool *announced)
+	const bool *notify, const bool *slots, double seconds, bool *announced, bool *none)
 {
 	fastqueue_args a;
 	fastqueue_reply *r;
-	fastqueue_conn *c;
+	fastqueue_conn *c = NULL;
 	char secs[32];
 	double read_timeout = q->conn.opt.read_timeout > 0 ? q->conn.opt.read_timeout : 10;
 	zend_result ok;
@@ -642,14 +767,26 @@ static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_li
 	fastqueue_args_init(&a);
 	fastqueue_args_add(&a, "BLPOP", 5);
 	for (uint32_t i = l->group_first[g]; i < l->group_first[g + 1]; i++) {
-		fastqueue_args_add_str(&a, l->keys[FASTQUEUE_QUEUE_KEYS * i + FASTQUEUE_KEY_NOTIFY]);
+		zend_string *notify_key = l->keys[FASTQUEUE_QUEUE_KEYS * i + FASTQUEUE_KEY_NOTIFY];
+		if (!notify || notify[i]) {
+			fastqueue_args_add_str(&a, notify_key);
+			c = c ? c : fastqueue_conn_route_str(&q->conn, notify_key);
+		}
+		if (slots && slots[i] && l->limiter_notify && l->limiter_notify[i]) {
+			fastqueue_args_add_str(&a, l->limiter_notify[i]);
+			c = c ? c : fastqueue_conn_route_str(&q->conn, l->limiter_notify[i]);
+		}
+	}
+	*none = c == NULL;
+	if (*none) {
+		fastqueue_args_free(&a);
+		return SUCCESS;
 	}
 	/* BLPOP reads 0 as "for ever": a positive wait under a millisecond must not round to it. */
 	if (seconds > 0 && seconds < 0.001) {
 		seconds = 0.001;
 	}
 	fastqueue_args_add(&a, secs, fastqueue_format_seconds(secs, seconds));
-	c = fastqueue_conn_route_str(&q->conn, l->keys[FASTQUEUE_QUEUE_KEYS * l->group_first[g] + FASTQUEUE_KEY_NOTIFY]);
 	/* The socket must outwait the server's own timeout; 0 waits for ever, as in Laravel. */
 	fastqueue_conn_set_read_timeout(c, seconds > 0 ? seconds + read_timeout : 0);
 	ok = fastqueue_conn_command(c, &a, &r);
@@ -672,17 +809,28 @@ static zend_result wait_group(fastqueue_redis_queue *q, const fastqueue_queue_li
 zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
 	double seconds, bool *announced)
 {
+	bool none;
+
+	return fastqueue_queue_wait_some(q, l, NULL, NULL, seconds, announced, &none);
+}
+
+zend_result fastqueue_queue_wait_some(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	const bool *notify, const bool *slots, double seconds, bool *announced, bool *none)
+{
 	double share;
 
 	*announced = false;
 	if (l->ngroups == 1) {
-		return wait_group(q, l, 0, seconds, announced);
+		return wait_group(q, l, 0, notify, slots, seconds, announced, none);
 	}
+	*none = true;
 	share = (seconds > 0 ? seconds : GROUP_WAIT_FOR_EVER) / l->ngroups;
 	for (uint32_t g = 0; g < l->ngroups && !*announced; g++) {
-		if (wait_group(q, l, g, share, announced) == FAILURE) {
+		bool group_none;
+		if (wait_group(q, l, g, notify, slots, share, announced, &group_none) == FAILURE) {
 			return FAILURE;
 		}
+		*none = *none && group_none;
 	}
 	return SUCCESS;
 }

@@ -16,6 +16,14 @@
 #define FASTQUEUE_KEY_RESERVED 2
 #define FASTQUEUE_KEY_NOTIFY 3
 
+/* A queue's limits as the reserve script enforces them (the worker's limits option,
+ * docs/limits.md). */
+typedef struct _fastqueue_queue_limit {
+	zend_long rate;            /* at most this many starts in any window of per seconds; 0: none */
+	double per;                /* the rate's window, seconds */
+	zend_long concurrency;     /* at most this many of the queue's jobs reserved at once; 0: none */
+} fastqueue_queue_limit;
+
 /* The keys of queues in priority order, as pop.lua takes them: 4 per queue, then the
  * restart key if any. Built once per worker, not per pop. */
 typedef struct _fastqueue_queue_list {
@@ -32,11 +40,17 @@ typedef struct _fastqueue_queue_list {
 	zend_long *expired_looked; /* per queue: the second in which a reserve over this list last
 	                            * looked for its expired reservations and moved all it found
 	                            * (0: never); it need not look again within that second */
+	fastqueue_queue_limit *limits; /* per queue, its limits (all 0: none); NULL: no queue limited */
+	zend_string **limiter_notify; /* with limits, per queue with a concurrency limit the list a
+	                            * freed slot is announced on (QUEUE:limiter:notify), else NULL */
 } fastqueue_queue_list;
 
 void fastqueue_queue_list_init(fastqueue_queue_list *l, const fastqueue_redis_queue *q,
 	zend_string *const *names, uint32_t count, const zend_string *restart_key);
 void fastqueue_queue_list_free(fastqueue_queue_list *l);
+/* Sets the limits of the queue at 1-based place queue. */
+void fastqueue_queue_list_set_limit(fastqueue_queue_list *l, const fastqueue_redis_queue *q, uint32_t queue,
+	const fastqueue_queue_limit *limit);
 
 /* Key k (FASTQUEUE_KEY_*) of the queue at 1-based place queue of the list. */
 static inline zend_string *fastqueue_queue_list_key(const fastqueue_queue_list *l, uint32_t queue, uint32_t k)
@@ -77,6 +91,14 @@ typedef struct _fastqueue_migration {
 	uint32_t count;
 } fastqueue_migration;
 
+/* A queue a limit held back in a reserve, with a job waiting in it. */
+typedef struct _fastqueue_held_back {
+	uint32_t queue;            /* 1-based place in the list */
+	bool concurrency;          /* held back by its concurrency, else by its rate */
+	double wait;               /* seconds on Redis's clock until the limit may let a job start;
+	                            * -1: when a slot is freed (announced on its limiter_notify) */
+} fastqueue_held_back;
+
 /* What one reserve gave. */
 typedef struct _fastqueue_reserve_batch {
 	zend_string *restart;      /* the restart key's value; NULL: absent, or no restart key */
@@ -85,6 +107,8 @@ typedef struct _fastqueue_reserve_batch {
 	uint32_t njobs;
 	fastqueue_migration *migrations; /* with report */
 	uint32_t nmigrations;
+	fastqueue_held_back *held; /* with limits: the queues they held back, in the order visited */
+	uint32_t nheld;
 	zend_long until;           /* the reservations' end */
 	bool charged;
 } fastqueue_reserve_batch;
@@ -95,6 +119,10 @@ void fastqueue_reserve_batch_free(fastqueue_reserve_batch *b);
  * a job was pushed meanwhile. seconds 0 waits until one is. */
 zend_result fastqueue_queue_wait(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
 	double seconds, bool *announced);
+/* The same on chosen lists: per queue, its :notify when notify[i], its limiter_notify when
+ * slots[i]. *none when no list was chosen (nothing waited). */
+zend_result fastqueue_queue_wait_some(fastqueue_redis_queue *q, const fastqueue_queue_list *l,
+	const bool *notify, const bool *slots, double seconds, bool *announced, bool *none);
 
 /* One reserve: one round trip outside a cluster, else one call per node until one has jobs.
  * FAILURE leaves the error on q->conn (a reply that is not pop.lua's: a protocol error). */

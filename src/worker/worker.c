@@ -105,6 +105,7 @@ static void build_list(fastqueue_worker *w)
 		}
 	}
 	fastqueue_queue_list_init(&w->list, worker_queue(w), active, n, w->opt.restart_key);
+	fastqueue_worker_throttle_reset(w);
 	efree(active);
 	w->skip_changed = false;
 }
@@ -256,6 +257,7 @@ static void end_run(fastqueue_worker *w)
 	w->paused = fastqueue_signals.paused;
 	fastqueue_signals_restore();
 	fastqueue_queue_list_free(&w->list);
+	fastqueue_worker_throttle_free(w);
 	free_run_names(w);
 	w->list_ready = false;
 	w->running = false;
@@ -377,7 +379,9 @@ static void daemon_loop(fastqueue_worker *w, void *arg)
 				idle_sleep(w, w->opt.sleep, false);
 			}
 		}
-		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures, &run->status);
+		/* A queue a limit held back is not empty: stop_when_empty waits for it, as Laravel's
+		 * worker goes on while its rate-limiting middleware releases the jobs it pops. */
+		run->stop = fastqueue_worker_should_stop(w, had_job || w->redis_failures || w->throttle.any, &run->status);
 	}
 }
 
@@ -650,6 +654,7 @@ static void worker_free(zend_object *obj)
 	fastqueue_worker_drop_acks(w, w->acks.len);
 	if (w->acks.items) efree(w->acks.items);
 	if (w->list_ready) fastqueue_queue_list_free(&w->list);
+	fastqueue_worker_throttle_free(w);
 	free_run_names(w);
 	free_skip(w);
 	if (w->restart.seen) zend_string_release(w->restart.seen);

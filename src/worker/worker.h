@@ -39,6 +39,8 @@ typedef struct _fastqueue_worker_stats {
 	double busy;                  /* seconds spent inside jobs */
 	size_t memory_peak;           /* 'metrics' on: the process's real peak before each job reset it */
 	fastqueue_lease_counts leases; /* of the runs that ended (the running one's: on w->lease) */
+	zend_long held_back;          /* the limits option: queues a reserve held back, each time */
+	double limited_seconds;       /* time with some queue held back, from reserve to reserve */
 } fastqueue_worker_stats;
 
 /* Sets fastqueue_ce_Worker to ce and the class's object handlers. */

@@ -66,6 +66,19 @@ typedef struct _ack_queue {
 	uint32_t len, sent, cap;
 } ack_queue;
 
+/* What the limits option held back, as the last reserve said (NULL arrays: no queue of the
+ * list is limited). */
+#define HELD_RATE 1
+#define HELD_SLOTS 2
+typedef struct _throttle_state {
+	uint8_t *held;                /* per list queue: HELD_RATE | HELD_SLOTS */
+	uint32_t *freed;              /* per list queue: slots freed, not yet announced */
+	bool any;                     /* a queue was held back */
+	double wait;                  /* seconds after that reserve until a limit may let a job
+	                               * start; -1: none known (a freed slot will tell) */
+	double seen_at;               /* monotonic time of that reserve */
+} throttle_state;
+
 /* The restart key (Laravel's illuminate:queue:restart), as daemon() watches it. */
 typedef struct _restart_state {
 	zend_string *seen;            /* its value at start (NULL: absent) */
@@ -117,6 +130,7 @@ struct _fastqueue_worker {
 	job_buffer buffer;
 	reserve_flight flight;
 	ack_queue acks;
+	throttle_state throttle;
 
 	/* The running job */
 	zval current;                 /* the running job, or UNDEF */
@@ -209,6 +223,12 @@ void fastqueue_worker_drop_acks(fastqueue_worker *w, uint32_t n);
 void fastqueue_worker_mark_started(fastqueue_worker *w, fastqueue_job *job);
 /* Sends the pending acknowledgements now and reads every reply still owed. */
 void fastqueue_worker_send_acks(fastqueue_worker *w);
+/* The limits option on a fresh list: each limited queue's limits, and nothing held back. */
+void fastqueue_worker_throttle_reset(fastqueue_worker *w);
+void fastqueue_worker_throttle_free(fastqueue_worker *w);
+/* A job of the list left :reserved (or does with the next command): its concurrency slot, if
+ * its queue has a limit, is announced behind it. */
+void fastqueue_worker_slot_freed(fastqueue_worker *w, const fastqueue_job *job);
 /* In a job's fork ending through the worker: forgets what flush_round would settle. */
 void fastqueue_worker_forget_round(fastqueue_worker *w);
 /* Sends the pending acknowledgements and hands every reserved job not run back. */

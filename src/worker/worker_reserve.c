@@ -6,6 +6,7 @@
 #include "worker_stop.h"
 #include "signals.h"
 #include "payload.h"
+#include "seconds.h"
 #include "lua_scripts.h"
 #include "zend_exceptions.h"
 #include <math.h>
@@ -80,13 +81,105 @@ static void settle_deferred(fastqueue_worker *w)
 	fastqueue_worker_drop_acks(w, w->acks.sent);
 }
 
-/* Queues the unsent acks to go with the next command. */
+/* {{{ limits: what they held back, and the slots this worker frees */
+void fastqueue_worker_throttle_free(fastqueue_worker *w)
+{
+	throttle_state *t = &w->throttle;
+
+	if (t->held) efree(t->held);
+	if (t->freed) efree(t->freed);
+	memset(t, 0, sizeof(*t));
+	t->wait = -1;
+}
+
+void fastqueue_worker_throttle_reset(fastqueue_worker *w)
+{
+	throttle_state *t = &w->throttle;
+
+	fastqueue_worker_throttle_free(w);
+	for (uint32_t i = 0; i < w->opt.limits_count; i++) {
+		for (uint32_t j = 0; j < w->list.count; j++) {
+			if (zend_string_equals(w->opt.limit_queues[i], w->list.names[j])) {
+				fastqueue_queue_list_set_limit(&w->list, worker_queue(w), j + 1, &w->opt.limit_values[i]);
+			}
+		}
+	}
+	if (w->list.limits) {
+		t->held = ecalloc(w->list.count, sizeof(*t->held));
+		t->freed = ecalloc(w->list.count, sizeof(*t->freed));
+		t->seen_at = fastqueue_clock_mono();
+	}
+}
+
+void fastqueue_worker_slot_freed(fastqueue_worker *w, const fastqueue_job *job)
+{
+	if (w->throttle.freed && job->queue_index >= 1 && job->queue_index <= w->list.count
+			&& w->list.limiter_notify[job->queue_index - 1]) {
+		w->throttle.freed[job->queue_index - 1]++;
+	}
+}
+
+/* The freed slots announced, deferred behind the acks that free them: with the next reserve
+ * (not each start mark, which would cost three commands a job), which follows soon, as a batch
+ * takes no more jobs than the limits let it. */
+static void announce_freed(fastqueue_worker *w)
+{
+	for (uint32_t i = 0; w->throttle.freed && i < w->list.count; i++) {
+		if (w->throttle.freed[i]) {
+			fastqueue_queue_defer_slot_tokens(worker_queue(w), w->list.limiter_notify[i], w->throttle.freed[i]);
+			w->throttle.freed[i] = 0;
+		}
+	}
+}
+
+/* A reserve's word on the limits: which queues they held back and the first time one may let
+ * a job start. With metrics, the time since the last reserve counts as limited for the queues
+ * held back then, and each queue held back now as a job held back. */
+static void note_held_back(fastqueue_worker *w, const fastqueue_reserve_batch *b)
+{
+	throttle_state *t = &w->throttle;
+	double now;
+
+	if (!t->held) {
+		return;
+	}
+	now = fastqueue_clock_mono();
+	if (t->any) {
+		w->stats.limited_seconds += now - t->seen_at;
+	}
+	w->stats.held_back += b->nheld;
+	for (uint32_t i = 0; w->metrics && t->any && i < w->list.count; i++) {
+		if (t->held[i]) {
+			fastqueue_metrics_add_limited(w->metrics, ZSTR_VAL(w->list.names[i]), ZSTR_LEN(w->list.names[i]), now - t->seen_at);
+		}
+	}
+	memset(t->held, 0, w->list.count * sizeof(*t->held));
+	t->any = false;
+	t->wait = -1;
+	t->seen_at = now;
+	for (uint32_t i = 0; i < b->nheld; i++) {
+		const fastqueue_held_back *h = &b->held[i];
+		t->held[h->queue - 1] |= h->concurrency ? HELD_SLOTS : HELD_RATE;
+		t->any = true;
+		if (h->wait >= 0 && (t->wait < 0 || h->wait < t->wait)) {
+			t->wait = h->wait;
+		}
+		if (w->metrics) {
+			fastqueue_metrics_add_held_back(w->metrics, ZSTR_VAL(w->list.names[h->queue - 1]),
+				ZSTR_LEN(w->list.names[h->queue - 1]), h->concurrency);
+		}
+	}
+}
+/* }}} */
+
+/* Queues the unsent acks to go with the next command, and the slots they free. */
 static void defer_acks(fastqueue_worker *w)
 {
 	if (w->acks.sent < w->acks.len
 		&& fastqueue_queue_defer_acks(worker_queue(w), w->acks.items + w->acks.sent, w->acks.len - w->acks.sent) == SUCCESS) {
 		w->acks.sent = w->acks.len;
 	}
+	announce_freed(w);
 }
 
 /* A job reserved uncharged starts: its attempt is charged in Redis now, before any of its
@@ -427,6 +520,7 @@ static void buffer_batch(fastqueue_worker *w, fastqueue_reserve_batch *b, double
 	bool report = b->migrations != NULL;
 
 	note_restart_value(w, b->restart);
+	note_held_back(w, b);
 	for (uint32_t i = 0; i < b->njobs; i++) {
 		zval job;
 		batch_job(w, b, &b->jobs[i], &job);
@@ -620,6 +714,60 @@ static zend_result wait_for_jobs(fastqueue_worker *w, bool *announced)
 	return SUCCESS;
 }
 
+/* Every queue held back by a limit (or empty): waits until the first limit may let a job start,
+ * a slot held back is freed (its limiter notify list), or, with block_for, a job is pushed to a
+ * queue no limit holds back; at most block_for (with it) or sleep, in steps, so a signal is
+ * seen within a second. A push to a held back queue wakes nobody. The next round reserves. */
+static void wait_for_limits(fastqueue_worker *w)
+{
+	fastqueue_redis_queue *q = worker_queue(w);
+	throttle_state *t = &w->throttle;
+	bool *notify = safe_emalloc(w->list.count, sizeof(bool), 0), *slots = safe_emalloc(w->list.count, sizeof(bool), 0);
+	bool any_slots = false, announced = false;
+	double longest = q->block_for > 0 ? q->block_for : q->block_for == 0 ? FASTQUEUE_MAX_WAIT : w->opt.sleep;
+	double until;
+
+	for (uint32_t i = 0; i < w->list.count; i++) {
+		notify[i] = q->block_for >= 0 && !t->held[i];
+		slots[i] = (t->held[i] & HELD_SLOTS) != 0;
+		any_slots |= slots[i];
+	}
+	/* A freed slot wakes the wait at once: no need to poll by sleep's short steps. */
+	if (any_slots && longest < 1) {
+		longest = 1;
+	}
+	/* + 1 ms: Redis's clock lets the start through once the window has moved past it. */
+	until = t->seen_at + (t->wait >= 0 ? fmin(t->wait + 0.001, longest) : longest);
+	while (!announced && !fastqueue_signals.quit && !w->stop_requested && !fastqueue_signals.paused) {
+		double left = fmin(until - fastqueue_clock_mono(), WAIT_STEP), from = fastqueue_clock_mono();
+		bool none;
+		zend_result ok;
+
+		if (left < 0.001) {
+			break;
+		}
+		ok = fastqueue_queue_wait_some(q, &w->list, notify, slots, left, &announced, &none);
+		if (ok == SUCCESS && none) {
+			fastqueue_signals_sleep(left);
+		}
+		if (w->metrics) {
+			fastqueue_metrics_add_idle(w->metrics, fastqueue_clock_mono() - from);
+		}
+		if (ok == FAILURE) {
+			redis_failed(w, "waiting for a limit");
+			break;
+		}
+		if (!announced && w->restart.watch && fastqueue_clock_mono() - w->restart.read_at >= 1.0) {
+			fastqueue_worker_poll_restart_key(w);
+			if (w->restart.changed) {
+				break;
+			}
+		}
+	}
+	efree(notify);
+	efree(slots);
+}
+
 /* Puts the next job at the head of the buffer when one is ready. Prefetched jobs whose
  * reservation could run out before they finish go back first, with all behind them (the
  * overlapped batch too) so the queue keeps its order; a job just reserved always runs, as no
@@ -635,21 +783,30 @@ bool fastqueue_worker_fill_buffer(fastqueue_worker *w, bool overlap)
 		hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
 		w->buffer.head = w->buffer.len = 0;
 	}
+	bool held_ahead = false;
+
 	if (!w->buffer.len) {
+		bool sent_ahead = w->flight.out;
 		take_in_flight(w);
 		if (w->buffer.len && !reserved_ahead_usable(w, &w->buffer.items[w->buffer.head])) {
 			hand_back(w, w->buffer.items + w->buffer.head, w->buffer.len);
 			w->buffer.head = w->buffer.len = 0;
 		}
+		held_ahead = sent_ahead && !w->buffer.len && w->throttle.any;
 	}
 	if (!w->buffer.len) {
 		/* The overlapped batch came back empty (or there was none): ask again now, as jobs
-		 * pushed since it was sent may be there. */
-		if (reserve(w) == FAILURE || w->exiting) {
+		 * pushed since it was sent may be there; not when it said that limits hold the
+		 * queues back, which the wait below is for (a push to another queue ends it). */
+		if (!held_ahead && (reserve(w) == FAILURE || w->exiting)) {
 			return false;
 		}
+		/* Held back by limits: wait for them, and reserve in the next round. */
+		if (!w->buffer.len && w->throttle.any && !w->restart.changed) {
+			waited = true;
+			wait_for_limits(w);
 		/* Nothing ready: with block_for, wait on every queue's :notify at once, then reserve. */
-		if (!w->buffer.len && worker_queue(w)->block_for >= 0 && !w->restart.changed) {
+		} else if (!w->buffer.len && worker_queue(w)->block_for >= 0 && !w->restart.changed) {
 			waited = true;
 			if (wait_for_jobs(w, &announced) == SUCCESS && announced) {
 				reserve(w);

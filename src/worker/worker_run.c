@@ -157,6 +157,7 @@ static void say_previous_crash(const fastqueue_job *job)
 static void job_deleted(fastqueue_worker *w, fastqueue_job *job)
 {
 	zval job_zv;
+	fastqueue_worker_slot_freed(w, job);
 	ZVAL_OBJ(&job_zv, &job->std);
 	fastqueue_worker_fire_job(w, EV_Q_DELETED, &job_zv);
 }
@@ -174,6 +175,7 @@ static void hook_defer_delete(void *ctx, fastqueue_job *job)
 static void job_released(fastqueue_worker *w, fastqueue_job *job, zend_long delay)
 {
 	zval args[2];
+	fastqueue_worker_slot_freed(w, job);
 	ZVAL_OBJ(&args[0], &job->std);
 	ZVAL_LONG(&args[1], delay);
 	fastqueue_worker_fire(w, EV_Q_RELEASED, args, 2);

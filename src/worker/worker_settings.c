@@ -65,5 +65,10 @@ void fastqueue_worker_options_free(worker_options *o)
 	if (o->metrics_file) zend_string_release(o->metrics_file);
 	if (o->metrics_listen) zend_string_release(o->metrics_listen);
 	if (o->metrics_allow) efree(o->metrics_allow);
+	for (uint32_t i = 0; i < o->limits_count; i++) {
+		zend_string_release(o->limit_queues[i]);
+	}
+	if (o->limit_queues) efree(o->limit_queues);
+	if (o->limit_values) efree(o->limit_values);
 	memset(o, 0, sizeof(*o));
 }

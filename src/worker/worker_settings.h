@@ -5,6 +5,7 @@
 
 #include "php.h"
 #include "metrics_endpoint.h"
+#include "reserve.h"
 
 typedef struct _worker_options {
 	zend_string *name;            /* the worker's name, as queue:work --name */
@@ -28,6 +29,9 @@ typedef struct _worker_options {
 	bool overlap;                 /* daemon() with prefetch: reserve the next batch while this one runs */
 	double timeout_grace;         /* seconds after a timeout before the watchdog ends the process */
 	bool lease_renewal;           /* keep the running job's reservation alive (src/worker/lease.c) */
+	zend_string **limit_queues;   /* the queues the limits option names (emalloc'd), or NULL */
+	fastqueue_queue_limit *limit_values; /* their limits, in the same order */
+	uint32_t limits_count;
 	/* Metrics (src/metrics/metrics.c; the exporter thread, src/metrics/metrics_export.c, reads
 	 * the rest) */
 	bool metrics;                 /* gather the figures: per job, per queue and per worker */

@@ -32,6 +32,8 @@ $make = [
     'Supervisor' => fn(array $o) => new FastQueue\Supervisor($o),
     'SupervisorGroup' => fn(array $o) => (new FastQueue\Supervisor(['queue' => new RedisQueue()]))->addGroup('g', $o),
     'SupervisorPool' => fn(array $o) => (new FastQueue\Supervisor())->addPool('p', ['true'], pool_processes($o), $o),
+    /* One queue's limits, rate and per given together (each needs the other). */
+    'Worker limits' => fn(array $o) => new Worker(new RedisQueue(), null, ['limits' => ['q' => $o + ['rate' => 1, 'per' => 1]]]),
 ];
 /* A pool's $processes that the count options given allow (min_processes at most, max_processes
  * at least it), so that a bound refused is refused by the option's own bounds. */
@@ -65,6 +67,9 @@ foreach ($declared as $class => $c) {
         }
     }
 }
+/* The limits option is keyed by queue name: its keys are named limits["QUEUE"]["KEY"]. */
+$sets['Worker limits'][1] = 'limits["q"]["';
+$sets['Worker limits'][2] = 'option "limits["q"]" contains unknown key "no_such_option"';
 $errors = [];
 
 function refusal(callable $make, array $options): ?Throwable
@@ -132,6 +137,7 @@ RedisQueue: %d options, %d bounds tried
 RedisQueue tls: %d options, %d bounds tried
 RedisQueue sentinel: %d options, %d bounds tried
 Worker: %d options, %d bounds tried
+Worker limits: %d options, %d bounds tried
 Job: %d options, %d bounds tried
 Job later(): %d options, %d bounds tried
 Supervisor: %d options, %d bounds tried

@@ -44,7 +44,20 @@ final class WorkOptions
             'timeout_mode' => (string) $this->command->option('timeout-mode'),
             // Failed jobs go to Laravel's failer, through JobFailed (logFailedJob).
             'failed_store' => false,
-        ] + $this->metricsOptions();
+        ] + $this->metricsOptions() + $this->limitsOption();
+    }
+
+    /**
+     * config/fastqueue.php's limits (per queue name: rate with per, concurrency), only when
+     * some are set; the worker checks them and refuses what is wrong, naming the key.
+     *
+     * @return array<string, mixed>
+     */
+    private function limitsOption(): array
+    {
+        $limits = $this->command->getLaravel()->make('config')->get('fastqueue.limits');
+
+        return $limits === null || $limits === [] ? [] : ['limits' => $limits];
     }
 
     /**

@@ -17,11 +17,11 @@
 -- KEYS[#KEYS] the restart key, when there is one: then the keys are one more than 4 per queue
 -- In a cluster, one call may serve queues of several hash slots on one node (pop_node, this
 -- script with Redis 7's allow-cross-slot-keys flag): KEYS then holds the keys of the first
--- slot's queues, which route the call, and ARGV[8] on the rest, in the same order (the restart
+-- slot's queues, which route the call, and ARGV[9] on the rest, in the same order (the restart
 -- key last).
 -- Every argument costs the call (about a thousand instructions each), so the caller leaves out
 -- the trailing ones that have their default, and a reserve of one job as at prefetch 1 sends
--- two: pop_node's calls send all seven, as the keys follow them.
+-- two: pop_node's calls send all eight, as the keys follow them.
 -- ARGV[1] now, unix seconds
 -- ARGV[2] reserve until, unix seconds (now + retry_after)
 -- ARGV[3] how many jobs to reserve at most (default 1)
@@ -36,7 +36,10 @@
 --         back to it, '0' not to (retry_after null, or this worker looked this second already:
 --         reservations end on whole seconds, so none can have ended since, see src/reserve.c);
 --         default: none
--- ARGV[8] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
+-- ARGV[8] the limits of the call's queues (docs/limits.md), default none: for each limited queue
+--         four integers, each followed by a space: its number in the call, its rate (0: none), the
+--         rate's window in microseconds, and its concurrency (0: none)
+-- ARGV[9] on: pop_node, the keys of the further hash slots' queues (above), as KEYS would hold them
 -- Returns: the restart key's value (or false); when jobs were reserved, the number of their
 -- queue (one queue per call), then for each job: charged, the job, its reserved copy and
 -- attempts (-1 when unknown); uncharged, the job alone: the worker finds the count with its
@@ -51,6 +54,10 @@
 -- record's text. Expired reservations moved back get a record of their own when none was
 -- written for that attempt (SET NX): the worker that held them disappeared, or was slower than
 -- retry_after.
+-- With limits (ARGV[8]), one more element last: for each queue passed over because a limit
+-- held back a waiting job, its number, 'rate' or 'concurrency', and the microseconds on Redis's
+-- clock until that limit may let a job start (-1: when a slot is freed, which the worker that
+-- frees it announces on QUEUE:limiter:notify), possibly none.
 
 -- A key of the wrong type would fail the script halfway, after a write, so every key of a
 -- queue is known to be of its type before the first write to that queue. The reads the call
@@ -361,7 +368,8 @@ local first_slot = ARGV[4] or ''
 local batch = ARGV[5] or '-1'
 local report = ARGV[6] == '1' and {} or nil
 local migrate_expired = ARGV[7] or ''
-local more_keys = 8 -- ARGV[8] on: keys of further hash slots, as KEYS
+local limits = ARGV[8] or ''
+local more_keys = 9 -- ARGV[9] on: keys of further hash slots, as KEYS
 local charge = first_slot == ''
 
 -- A reserve of more than one job goes through this function (made only then), and a reserve of
@@ -371,7 +379,7 @@ local reserve_batch
 if want ~= '1' then
     -- Up to want jobs for queue q, in three commands whatever their number (a call from a script
     -- costs Redis about as much as the work it does on a short list). Returns as for one job.
-    reserve_batch = function(q, queue, notify, reserved, restart)
+    reserve_batch = function(q, queue, notify, reserved, restart, want)
         local jobs = redis.pcall('lpop', queue, want)
         if jobs and jobs.err then
             return rare().read_failed(queue, 'list', jobs)
@@ -430,6 +438,95 @@ if want ~= '1' then
         return out
     end
 end
+
+-- {{{ limits: made only when the call carries some (a worker's limits option)
+-- Per limited queue of the call, {rate, window, concurrency}; what a queue may start now
+-- (allowance); the starts noted in the rate's window (note_starts); and the queues held back,
+-- for the reply. The limiter's keys are the queue's key with a suffix, so they live in its hash
+-- slot (the call's), as its :reserved does.
+local limit_of, allowance, note_starts, held_back
+if limits ~= '' then
+    limit_of, held_back = {}, {}
+    local in_window = {} -- per rate-limited queue: the starts allowance counted in its window
+    local clock = redis.call('time') -- Redis's clock: every worker's limits share it
+    local clock_us = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+    for qn, rate, per, conc in string.gmatch(limits, '(%d+) (%d+) (%d+) (%d+) ') do
+        limit_of[tonumber(qn)] = {tonumber(rate), tonumber(per), tonumber(conc)}
+    end
+
+    -- A held back queue goes into the reply only when a job waits in it: an empty queue is
+    -- waited for on its :notify as any other.
+    local function hold(q, queue, kind, wait_us)
+        local waiting = redis.pcall('llen', queue)
+        if type(waiting) == 'number' and waiting > 0 then
+            held_back[#held_back + 1] = q
+            held_back[#held_back + 1] = kind
+            held_back[#held_back + 1] = wait_us
+        end
+    end
+
+    -- How many jobs (at most n) queue q may start now; 0 when a limit holds them back. A
+    -- reserved job holds a slot until it is acknowledged or its reservation ends (a dead
+    -- worker's comes back then; lease renewal keeps a running one's), so the slots taken are
+    -- :reserved's unexpired members.
+    allowance = function(q, queue, reserved, n)
+        local lim = limit_of[q]
+        if not lim then
+            return n
+        end
+        if lim[3] > 0 then
+            local taken = redis.pcall('zcount', reserved, '(' .. clock[1], '+inf')
+            if type(taken) == 'table' then
+                return 0, rare().read_failed(reserved, 'zset', taken)
+            end
+            if taken >= lim[3] then
+                -- Until the first of them ends, unless its worker frees it first.
+                local first = redis.call('zrangebyscore', reserved, '(' .. clock[1], '+inf', 'withscores', 'limit', 0, 1)
+                local wait_us = first[2] and math.max(math.floor((tonumber(first[2]) - tonumber(clock[1])) * 1000000) - tonumber(clock[2]), 0) or -1
+                hold(q, queue, 'concurrency', wait_us)
+                return 0
+            end
+            n = math.min(n, lim[3] - taken)
+        end
+        if lim[1] > 0 then
+            local starts = queue .. ':limiter:rate'
+            local trimmed = redis.pcall('zremrangebyscore', starts, '-inf', string.format('%d', clock_us - lim[2]))
+            if type(trimmed) == 'table' then
+                return 0, rare().read_failed(starts, 'zset', trimmed)
+            end
+            local started = redis.call('zcard', starts)
+            in_window[q] = started
+            if started >= lim[1] then
+                local oldest = redis.call('zrange', starts, 0, 0, 'withscores')
+                hold(q, queue, 'rate', math.max(tonumber(oldest[2]) + lim[2] - clock_us, 0))
+                return 0
+            end
+            n = math.min(n, lim[1] - started)
+        end
+        return n
+    end
+
+    -- k jobs of queue q started now: each a member of the window, unique as the time and the
+    -- window's count as allowance read it (a call at the same microsecond saw this one's
+    -- members, so counts past them); scored in microseconds, exact in a double.
+    note_starts = function(q, queue, k)
+        local lim = limit_of[q]
+        if not lim or lim[1] == 0 then
+            return
+        end
+        local starts = queue .. ':limiter:rate'
+        local base = in_window[q]
+        local score = clock[1] .. string.format('%06d', tonumber(clock[2]))
+        local members = {}
+        for i = 1, k do
+            members[2 * i - 1] = score
+            members[2 * i] = score .. '-' .. (base + i)
+        end
+        redis.call('zadd', starts, unpack(members))
+        redis.call('pexpire', starts, math.ceil(lim[2] / 1000) + 1000)
+    end
+end
+-- }}}
 
 local keys = KEYS
 if ARGV[more_keys] then
@@ -501,11 +598,27 @@ for q = 1, nqueues do
             table.insert(report, due_reserved)
         end
     end
-    if reserve_batch then
-        out = reserve_batch(q, queue, notify, reserved, restart)
+    local allowed = want
+    if limit_of then
+        local n, err = allowance(q, queue, reserved, tonumber(want))
+        if err then
+            return err
+        end
+        allowed = n > 0 and string.format('%d', n) or nil
+    end
+    if not allowed then
+        -- Held back by a limit: nothing of this queue is touched; the next queue is served.
+    elseif reserve_batch then
+        out = reserve_batch(q, queue, notify, reserved, restart, allowed)
         if out then
             if out.err then
                 return out
+            end
+            if limit_of then
+                -- out: the restart value, q, then per job one element (three charged), and the
+                -- crash records' array when there are some.
+                local k = #out - 2 - (type(out[#out]) == 'table' and 1 or 0)
+                note_starts(q, queue, charge and k / 3 or k)
             end
             break
         end
@@ -559,6 +672,9 @@ for q = 1, nqueues do
                     rare().add_previous_crash(out, queue, job)
                 end
             end
+            if limit_of then
+                note_starts(q, queue, 1)
+            end
             break
         end
     end
@@ -566,5 +682,8 @@ end
 out = out or {restart}
 if report then
     out[#out + 1] = report
+end
+if held_back then
+    out[#out + 1] = held_back
 end
 return out

@@ -66,8 +66,8 @@ try {
                     continue;
                 }
                 $keys = array_slice($args, 3, (int) $args[2]);
-                // pop_node's further keys follow pop.lua's 7 arguments (a node call sends them all).
-                $keys = array_merge($keys, array_slice($args, 3 + (int) $args[2] + 7));
+                // pop_node's further keys follow pop.lua's 8 arguments (a node call sends them all).
+                $keys = array_merge($keys, array_slice($args, 3 + (int) $args[2] + 8));
                 $queues = [];
                 $restart = false;
                 foreach ($keys as $k) {

@@ -75,10 +75,10 @@ foreach ($broken as $what => $text) {
 <?php require __DIR__ . '/../../inc/config.inc'; if (fq_test_port()) { fq_clean('w103a'); fq_clean('w103b'); fq_queue()->flushFailed(); } ?>
 --EXPECT--
 before any job: valid
-families: 19, samples of queue families: 0
+families: 21, samples of queue families: 0
 status 0
 after jobs on two queues: valid
-families in order: fastqueue_jobs_total fastqueue_job_timeouts_total fastqueue_job_wait_seconds fastqueue_job_run_seconds fastqueue_job_cpu_seconds fastqueue_job_memory_peak_bytes fastqueue_reserve_round_trips_total fastqueue_redis_wait_seconds_total fastqueue_idle_seconds_total fastqueue_prefetch_buffer_jobs fastqueue_jobs_running fastqueue_worker_start_time_seconds fastqueue_worker_info fastqueue_worker_state fastqueue_worker_memory_bytes fastqueue_job_started_time_seconds fastqueue_lease_renewals_total fastqueue_leases_lost_total fastqueue_lease_failures_total
+families in order: fastqueue_jobs_total fastqueue_job_timeouts_total fastqueue_queue_limited_seconds_total fastqueue_jobs_held_back_total fastqueue_job_wait_seconds fastqueue_job_run_seconds fastqueue_job_cpu_seconds fastqueue_job_memory_peak_bytes fastqueue_reserve_round_trips_total fastqueue_redis_wait_seconds_total fastqueue_idle_seconds_total fastqueue_prefetch_buffer_jobs fastqueue_jobs_running fastqueue_worker_start_time_seconds fastqueue_worker_info fastqueue_worker_state fastqueue_worker_memory_bytes fastqueue_job_started_time_seconds fastqueue_lease_renewals_total fastqueue_leases_lost_total fastqueue_lease_failures_total
 worker label escaped: true
 queues: w103a,w103b
 round trips > 0: true

@@ -71,7 +71,7 @@ echo $r['stdout'], $r['stderr'];
 --CLEAN--
 <?php require __DIR__ . '/../../inc/config.inc'; if (fq_test_port()) fq_clean('w035'); ?>
 --EXPECT--
-processed:int,failed:int,released:int,exceptions:int,timeouts:int,started_at:float,busy_seconds:float,memory_peak:int,lease_renewals:int,leases_lost:int,lease_failures:int
+processed:int,failed:int,released:int,exceptions:int,timeouts:int,started_at:float,busy_seconds:float,memory_peak:int,lease_renewals:int,leases_lost:int,lease_failures:int,held_back:int,limited_seconds:float
 before any job: processed 0 failed 0 released 0 exceptions 0 timeouts 0 busy 0
 started_at is the construction time: true
 int(0)
