@@ -15,6 +15,8 @@ $app = fq_dashboard_app('dash112', ['dashboard' => ['history' => ['interval' => 
         'interval' => 600]], false);
 $p = $app->redisPrefix;
 $until = microtime(true) + 60 * fq_app_scale();
+// A snapshot's score is its time as the client wrote it: predis sends a float as PHP's string
+// of it (precision 14, so 0.1 ms at today's times), phpredis whole; times are compared to 1 ms.
 $snapshots = fn () => array_map('floatval', array_values(array_filter(
     fq_raw()->cmd('ZRANGE', $p . 'fastqueue:{dashboard}:history', '0', '-1', 'WITHSCORES'), fn ($k) => $k % 2 === 1, ARRAY_FILTER_USE_KEY)));
 $seenHead = fn (string $queue) => json_decode((string) fq_raw()->cmd('HGET', $p . "fastqueue:{dashboard}:seen:redis:$queue", 'head'), true);
@@ -48,9 +50,9 @@ $o = fq_dashboard_json($app, 'Overview');
 $raw1 = fq_dashboard_row($o, 'dash112raw');
 $since = $seenHead('dash112raw')['since'] ?? null;
 $all = $snapshots();
-$missed = array_filter($all, fn ($t) => $t >= $after && $t < $since);
+$missed = array_filter($all, fn ($t) => $t >= $after && $t < $since - 0.001);
 printf("raw: first seen at a snapshot: %s, not before the push: %s, no snapshot between the push and it: %s\n",
-    json_encode(in_array($since, $all, true) || in_array(round($since, 6), array_map(fn ($t) => round($t, 6), $all), true)),
+    json_encode(array_filter($all, fn ($t) => abs($t - $since) < 0.001) !== []),
     json_encode($since >= $before), json_encode($missed === []));
 printf("raw: oldest pending = now - first seen: %s, at most the real age: %s\n",
     json_encode(abs($raw1['oldest_pending_seconds'] - ($o['generated_at'] - $since)) < 0.01),
@@ -61,7 +63,7 @@ $measured = fq_laravel_version_id() >= 120000
     // Laravel's createdAt, in whole seconds: up to 1 s high, never short.
     ? $held['oldest_pending_seconds'] >= $o['generated_at'] - $after - 0.01 && $seenHead('dash112') === null
     : abs($held['oldest_pending_seconds'] - ($o['generated_at'] - $seenHead('dash112')['since'])) < 0.01
-        && $seenHead('dash112')['since'] >= $before && array_filter($all, fn ($t) => $t >= $after && $t < $seenHead('dash112')['since']) === [];
+        && $seenHead('dash112')['since'] >= $before && array_filter($all, fn ($t) => $t >= $after && $t < $seenHead('dash112')['since'] - 0.001) === [];
 printf("Laravel's push: measured from %s as expected: %s\n", fq_laravel_version_id() >= 120000 ? 'createdAt' : 'its first sighting', json_encode($measured));
 
 $created = fq_dashboard_row($o, 'dash112created');
