@@ -44,8 +44,8 @@ fastqueue_jobs_total{worker="file-040",queue="metrics040",outcome="failed"} 0
 fastqueue_jobs_total{worker="file-040",queue="metrics040b",outcome="processed"} 1
 fastqueue_jobs_total{worker="file-040",queue="metrics040b",outcome="released"} 0
 fastqueue_jobs_total{worker="file-040",queue="metrics040b",outcome="failed"} 1
-19 families, 19 distinct; valid
+21 families, 21 distinct; valid
 files in the folder: fastqueue.prom
 worker looping: yes
-GET /metrics: valid, 19 families, worker label http-040
+GET /metrics: valid, 21 families, worker label http-040
 stopped with status 0
