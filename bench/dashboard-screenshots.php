@@ -1,5 +1,6 @@
 <?php
-// The dashboard's screenshots in docs/img (dashboard-overview.png, dashboard-workers.png),
+// The dashboard's screenshots in docs/img (dashboard-overview.png, dashboard-workers.png,
+// dashboard-failed.png and dashboard-failed-job.png, the failed jobs of the same run),
 // made from a real run: a private redis-server, the tests' minimal Laravel application
 // (Debian's 8.83, or a Composer application's vendor/ with --laravel) served by php -S,
 // php artisan fastqueue:supervise running one supervisor over two queues, a producer that
@@ -95,6 +96,14 @@ $b->get($server->url('/fastqueue/workers'));
 $b->waitUntil(fn () => (int) $b->attr('#fq-page', 'data-refreshes') > 0, 20, 'the workers page refreshed once');
 $b->screenshot("$out/dashboard-workers.png");
 printf("%s: %d workers\n", "$out/dashboard-workers.png", count($b->css('#fq-workers tbody tr')));
+$drain();
+// The failed jobs of the run (ThrowJob on mail), then the newest one's own page.
+$b->get($server->url('/fastqueue/failed'));
+$b->screenshot("$out/dashboard-failed.png", true);
+printf("%s: %s\n", "$out/dashboard-failed.png", $b->text('#failed-count'));
+$b->click('#selected tbody tr td a');
+$b->screenshot("$out/dashboard-failed-job.png", true);
+printf("%s: %s\n", "$out/dashboard-failed-job.png", $b->text('h1'));
 if (getenv('FQ_SHOTS_JSON')) {
     echo fq_http('GET', $server->url('/fastqueue/api/workers'))['body'], "\n";
 }

@@ -57,7 +57,7 @@ fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="processed"} 1
 fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="released"} 0
 fastqueue_jobs_total{worker="beta",queue="metrics041b",outcome="failed"} 1
 fastqueue_metrics_workers 2
-20 families (20 distinct), 19 with both workers' samples
+22 families (22 distinct), 21 with both workers' samples
 alpha stopped with status 0
 beta stopped with status 0
 after the stop: status 0, fastqueue_metrics_workers 0
