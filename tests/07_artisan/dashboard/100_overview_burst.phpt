@@ -48,6 +48,7 @@ $held = fq_dashboard_row($o, 'dash100held');
 printf("held: pending %d, delayed %d, reserved %d, oldest pending known: %s, throughput %s\n", $held['pending'], $held['delayed'],
     $held['reserved'], json_encode($held['oldest_pending_seconds'] !== null && $held['oldest_pending_seconds'] >= 0),
     json_encode($held['throughput_per_minute']));
+printf("drained: oldest pending 0: %s\n", json_encode($row['oldest_pending_seconds'] !== null && $row['oldest_pending_seconds'] == 0));
 printf("paused: %s\n", json_encode($row['paused'] === (fq_laravel_version_id() >= 120000 ? false : null)));
 printf("history: interval %s, retention %s, window %s, snapshots > 1: %s\n", $o['history']['interval'], $o['history']['retention'],
     $o['history']['window'], json_encode($o['history']['snapshots'] > 1));
@@ -80,6 +81,7 @@ stale false, reason null, processes 1, last publication fresh: true
 processed in the history: 20, jobs per minute > 0: true, throughput > 0: true, failed per minute: 0
 run p50 >= 0.05: true, run p95 >= run p50: true, wait p50 and p95 known: true, wait p95 >= p50: true, wait p50 < 20: true
 held: pending 3, delayed 1, reserved 0, oldest pending known: true, throughput 0
+drained: oldest pending 0: true
 paused: true
 history: interval 0.5, retention 120, window 300, snapshots > 1: true
 -- a running job

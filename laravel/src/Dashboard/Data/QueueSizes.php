@@ -36,6 +36,11 @@ final class QueueSizes
             $oldest = $oldest === null ? $score : min($oldest, $score);
         }
 
+        // Nothing due waits: an empty queue's wait is 0, not unknown.
+        if (! is_string($head) && $due === []) {
+            $oldest = $now;
+        }
+
         return [
             'pending' => (int) $redis->llen($key),
             'delayed' => (int) $redis->zcard($key.':delayed'),
