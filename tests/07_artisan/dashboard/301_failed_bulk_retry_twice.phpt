@@ -13,12 +13,8 @@ fq_failed_seed($app, 'fail301', 'j', 1000);
 echo count($app->failedJobs()), " failed\n";
 
 // Two retries of everything that matches, started together, each in its own process.
-$script = $app->base . '/bulk.php';
-file_put_contents($script, "<?php\n\$app = require __DIR__ . '/bootstrap/app.php';\n"
-    . "\$app->make(Illuminate\\Contracts\\Console\\Kernel::class)->bootstrap();\n"
-    . "echo json_encode((new FastQueue\\Laravel\\Dashboard\\Failed\\FailedJobs(\$app))->retryMatching(['queue' => 'fail301']));\n"
-    // As FqLaravelApp::run() ends: the application's own cycles broken, for the leak checkers.
-    . "require __DIR__ . '/bootstrap/teardown.php';\nfq_app_teardown(\$app);\nunset(\$app);\ngc_collect_cycles();\n");
+$script = $app->script('bulk.php',
+    "echo json_encode((new FastQueue\\Laravel\\Dashboard\\Failed\\FailedJobs(\$app))->retryMatching(['queue' => 'fail301']));");
 $children = [new FqAppChild(array_merge($app->phpCommand(), [$script]), $app->base), new FqAppChild(array_merge($app->phpCommand(), [$script]), $app->base)];
 $sum = ['retried' => 0, 'missing' => 0, 'busy' => 0];
 foreach ($children as $i => $child) {
